@@ -1,0 +1,26 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig } from './config/config';
+import { ConfigModule } from './config/config.module';
+import { ConfigurationModule } from './configuration/configuration.module';
+import { CouncilsModule } from './councils/councils.module';
+import { HealthModule } from './health/health.module';
+import { LoggingModule } from './logging/logging.module';
+import { PrismaModule } from './prisma/prisma.module';
+import { RedisModule } from './redis/redis.module';
+import { SearchModule } from './search/search.module';
+
+/** Modules shared by the HTTP API and the worker. */
+export function coreModules(config: AppConfig, service: string) {
+  return [ConfigModule.forRoot(config), LoggingModule.forRoot(config, service), PrismaModule, RedisModule];
+}
+
+/** The HTTP API. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [...coreModules(config, 'api'), HealthModule, CouncilsModule, ConfigurationModule, SearchModule],
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { AppConfig } from '../config/config';
+
+/** Paths never written to logs: credentials, cookies, card data and one-time codes. */
+export const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.confirmPassword',
+  '*.verificationCode',
+  '*.resetId',
+];
+
+/** Structured JSON logs (pino) with a request id on every line. */
+@Module({})
+export class LoggingModule {
+  static forRoot(config: AppConfig, service: string): DynamicModule {
+    return {
+      module: LoggingModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            base: { service },
+            redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+            genReqId: (req: IncomingMessage) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
+            autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
+            serializers: {
+              req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+            },
+          },
+        }),
+      ],
+    };
+  }
+}

@@ -1,0 +1,13 @@
+/** Every BullMQ queue of CouncilPay. A job's name is its class name; each job module exports its data type. */
+export enum QueueName {
+  /** Moves transactional outbox rows onto the other queues. */
+  Outbox = 'outbox',
+  /** Email and SMS. */
+  Notify = 'notify',
+  /** Gateway enquiries for payments without a final answer, and their expiry. */
+  Requery = 'requery',
+  /** Housekeeping: reset-link expiry, sweeps. */
+  Maintenance = 'maintenance',
+}
+
+export const ALL_QUEUES = Object.values(QueueName);

@@ -1,0 +1,32 @@
+import { BullModule } from '@nestjs/bullmq';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { AppConfig } from '../config/config';
+import { ALL_QUEUES } from './queue-names';
+
+/** Central job defaults: retried with backoff, failed jobs kept for operators to see. */
+export const DEFAULT_JOB_OPTIONS = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 5_000 },
+  removeOnComplete: { age: 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 14 * 24 * 3600 },
+};
+
+@Global()
+@Module({})
+export class QueuesModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const registered = BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name })));
+    return {
+      module: QueuesModule,
+      imports: [
+        BullModule.forRoot({
+          prefix: config.redisPrefix,
+          connection: { url: config.redisUrl, maxRetriesPerRequest: null },
+          defaultJobOptions: DEFAULT_JOB_OPTIONS,
+        }),
+        registered,
+      ],
+      exports: [registered],
+    };
+  }
+}

@@ -1,0 +1,24 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { COUNCIL_CODES, PAYABLE_TYPES, PLAN_TYPES, type PayableType, type SearchRequest } from '@councilpay/domain';
+
+export class SearchRequestDto implements SearchRequest {
+  @ApiProperty({ enum: COUNCIL_CODES, example: 'mdpg' })
+  @IsIn(COUNCIL_CODES)
+  council: string;
+
+  @ApiProperty({ enum: PAYABLE_TYPES, example: 'assessment' })
+  @IsIn(PAYABLE_TYPES)
+  type: PayableType;
+
+  @ApiProperty({ example: 'A-1000-0001', description: 'As typed; normalised by the server' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  accountNo: string;
+
+  @ApiPropertyOptional({ enum: PLAN_TYPES })
+  @IsOptional()
+  @IsIn(PLAN_TYPES)
+  planType?: string;
+}

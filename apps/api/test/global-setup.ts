@@ -1,0 +1,77 @@
+/**
+ * Once per test run: a fresh PostgreSQL database (migrated with the real migrations, seeded with the demo
+ * seed) and a unique Redis key prefix. Both are removed at the end. Uses the servers named by
+ * TEST_DATABASE_URL / DATABASE_URL and REDIS_URL (default: the local ones); testcontainers is not used
+ * because no Docker engine runs on our machines.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string;
+    redisUrl: string;
+    redisPrefix: string;
+  }
+}
+
+const ROOT = resolve(__dirname, '../../..');
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+export default async function setup(project: TestProject) {
+  const baseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const database = `councilpay_test_${runId}`;
+  const databaseUrl = withDatabase(baseUrl, database);
+  const redisPrefix = `cp-test-${runId}`;
+
+  const admin = new Client({ connectionString: withDatabase(baseUrl, 'postgres') });
+  await admin.connect();
+  const { rows } = await admin.query<{ version: string }>(`SELECT current_setting('server_version') AS version`);
+  await admin.query(`CREATE DATABASE "${database}"`);
+  await admin.end();
+
+  const env = { ...process.env, DATABASE_URL: databaseUrl };
+  execFileSync(process.execPath, [resolve(ROOT, 'scripts/prisma.mjs'), 'migrate', 'deploy'], { cwd: ROOT, env, stdio: 'pipe' });
+  execFileSync(process.execPath, [resolve(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'prisma/seed/index.ts'], { cwd: ROOT, env, stdio: 'pipe' });
+
+  const redis = new Redis(redisUrl, { lazyConnect: true });
+  await redis.connect();
+  const redisVersion = /redis_version:(\S+)/.exec(await redis.info('server'))?.[1];
+  redis.disconnect();
+
+  process.stdout.write(
+    `[test setup] PostgreSQL ${rows[0].version}: database ${database} created, migrated and seeded; ` +
+      `Redis ${redisVersion} at ${new URL(redisUrl).host}: key prefix ${redisPrefix}\n`,
+  );
+  project.provide('databaseUrl', databaseUrl);
+  project.provide('redisUrl', redisUrl);
+  project.provide('redisPrefix', redisPrefix);
+
+  return async () => {
+    const cleanup = new Client({ connectionString: withDatabase(baseUrl, 'postgres') });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await cleanup.end();
+    const r = new Redis(redisUrl);
+    let cursor = '0';
+    let removed = 0;
+    do {
+      const [next, keys] = await r.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) removed += await r.del(...keys);
+    } while (cursor !== '0');
+    r.disconnect();
+    process.stdout.write(`[test teardown] dropped ${database}; removed ${removed} Redis keys under ${redisPrefix}\n`);
+  };
+}

@@ -1,0 +1,79 @@
+import { describe, it, expect } from 'vitest';
+import {
+  ASSESSMENT_SELECTIONS,
+  DEFAULT_ASSESSMENT_SELECTION,
+  assessmentAmountFor,
+  assessmentPaidUntil,
+  isAssessmentSelection,
+  type AssessmentAmounts,
+} from './assessment';
+
+const assessment: AssessmentAmounts = {
+  asumYear: 2026,
+  currentYearSen: 48_000, // RM 480.00, four instalments of RM 120.00
+  arrearsSen: 12_050, // RM 120.50
+  discountSen: 2_400, // RM 24.00
+  specialDiscountSen: 1_000, // RM 10.00
+  gstSen: 0,
+};
+
+describe('assessmentAmountFor', () => {
+  it('selection 1 pays arrears and the whole assessment year, without discounts', () => {
+    expect(assessmentAmountFor(1, assessment)).toBe(60_050);
+  });
+
+  it('selection 2 pays the arrears only', () => {
+    expect(assessmentAmountFor(2, assessment)).toBe(12_050);
+  });
+
+  it('selection 3 is the full payment: arrears plus the year less both discounts', () => {
+    expect(assessmentAmountFor(3, assessment)).toBe(12_050 + 48_000 - 2_400 - 1_000);
+  });
+
+  it('selection 4 divides the full payment by 100, rounding halves up', () => {
+    expect(assessmentAmountFor(4, assessment)).toBe(567); // 56_650 / 100 = 566.5
+    expect(assessmentAmountFor(4, { ...assessment, arrearsSen: 12_049 })).toBe(566); // 566.49
+  });
+
+  it('adds GST to the selections that pay the assessment year, not to arrears only', () => {
+    const taxed = { ...assessment, gstSen: 500 };
+    expect(assessmentAmountFor(1, taxed)).toBe(60_550);
+    expect(assessmentAmountFor(2, taxed)).toBe(12_050);
+    expect(assessmentAmountFor(3, taxed)).toBe(57_150);
+  });
+
+  it('does not clamp: discounts larger than the amount give a non-positive amount to be skipped', () => {
+    const nothingOwed = { ...assessment, arrearsSen: 0, currentYearSen: 1_000, discountSen: 1_000 };
+    expect(assessmentAmountFor(3, nothingOwed)).toBe(-1_000);
+    expect(assessmentAmountFor(2, nothingOwed)).toBe(0);
+  });
+
+  it('refuses amounts that are not integer sen', () => {
+    expect(() => assessmentAmountFor(3, { ...assessment, arrearsSen: 10.5 })).toThrow(RangeError);
+  });
+});
+
+describe('assessmentPaidUntil', () => {
+  it('selections 1, 3 and 4 pay until the 4th instalment of the assessment year', () => {
+    for (const selection of [1, 3, 4] as const) {
+      expect(assessmentPaidUntil(selection, assessment)).toEqual({ year: 2026, instalment: 4 });
+    }
+  });
+
+  it('selection 2 pays until the 4th instalment of the previous year', () => {
+    expect(assessmentPaidUntil(2, assessment)).toEqual({ year: 2025, instalment: 4 });
+  });
+});
+
+describe('selections', () => {
+  it('are 1 to 4 with full payment as the default', () => {
+    expect(ASSESSMENT_SELECTIONS).toEqual([1, 2, 3, 4]);
+    expect(DEFAULT_ASSESSMENT_SELECTION).toBe(3);
+  });
+
+  it('recognises valid selections only', () => {
+    expect(isAssessmentSelection(4)).toBe(true);
+    expect(isAssessmentSelection(0)).toBe(false);
+    expect(isAssessmentSelection('3')).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Business constants and limits of spec section 9 (FPX constants live in libs/fpx, payment limits and
+ * methods in payable-rules.ts), with the two small rules built directly on them.
+ */
+import { malaysiaDate } from './display';
+
+/** Machine id of the public portal (sessions and payments). */
+export const MACHINE_ID_DEFAULT = 'A10';
+export const SNACKBAR_TIMEOUT_MS = 10_000;
+export const DIALOG_MAX_WIDTH = 800;
+/** A fetch resolves no sooner than this, so spinners do not flicker. */
+export const FETCH_MIN_DELAY_MS = 200;
+export const LOADING_BAR_THROTTLE_MS = 200;
+export const LOADING_BAR_DURATION_MS = 5_000;
+/** A failed chunk load reloads the page at most once per this interval. */
+export const RELOAD_GUARD_MS = 60_000;
+/** A password reset link is valid for 24 hours after it is created. */
+export const RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** The card form's expiry year runs from the current year to 10 years ahead. */
+export const CARD_EXPIRY_YEARS = 10;
+
+/** The portal's cart store on the device (IndexedDB via Dexie). */
+export const CART_DB_NAME = 'cartDB';
+export const CART_DB_VERSION = 1;
+export const CART_DB_STORE = 'items';
+
+/** The card form's fixed bank list: 16 Malaysian banks in alphabetical order, Affin through RHB. */
+export const CARD_BANKS = [
+  'Affin Bank',
+  'Alliance Bank',
+  'AmBank',
+  'Bank Islam',
+  'Bank Muamalat',
+  'Bank Rakyat',
+  'Bank Simpanan Nasional',
+  'CIMB Bank',
+  'Citibank',
+  'Hong Leong Bank',
+  'HSBC Bank',
+  'Kuwait Finance House',
+  'Maybank',
+  'OCBC Bank',
+  'Public Bank',
+  'RHB Bank',
+] as const;
+export type CardBank = (typeof CARD_BANKS)[number];
+
+/** True once a reset link created at `createdAt` is older than 24 hours at `now` (exactly 24 h is still valid). */
+export function isResetLinkExpired(createdAt: Date | number, now: Date | number = Date.now()): boolean {
+  return Number(now) - Number(createdAt) > RESET_LINK_TTL_MS;
+}
+
+/** The years the card form offers: this year (Malaysia time) to 10 years ahead, 11 in all. */
+export function cardExpiryYears(now: Date | number = Date.now()): number[] {
+  const { year } = malaysiaDate(now);
+  return Array.from({ length: CARD_EXPIRY_YEARS + 1 }, (_, i) => year + i);
+}
+
+/** Card expiry months, 1 to 12. */
+export const CARD_EXPIRY_MONTHS: readonly number[] = Array.from({ length: 12 }, (_, i) => i + 1);

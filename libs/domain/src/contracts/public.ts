@@ -1,0 +1,46 @@
+/**
+ * Shapes the public API answers with, imported by the API (to build them), the portal and the console
+ * (to read them). A renamed field breaks the build, not production.
+ */
+import type { Language } from '../language';
+
+/** A text in each of the portal's languages. */
+export type Localized = Record<Language, string>;
+
+/** GET /api/councils: one row per council. */
+export interface CouncilDto {
+  code: string;
+  name: Localized;
+  /** Path under the API origin, e.g. `/api/councils/mdpg/logo`. */
+  logoUrl: string | null;
+  active: boolean;
+  /** Payable types this council takes online. */
+  payableTypes: string[];
+  isDefault: boolean;
+}
+
+/** GET /api/config: what the portal needs before it renders. */
+export interface PublicConfigDto {
+  serviceClosed: boolean;
+  announcement: Localized;
+  appVersion: string;
+  defaultCouncil: string;
+}
+
+/** The body of every 4xx/5xx answer from the API. */
+export interface ApiErrorBody {
+  statusCode: number;
+  /** Stable machine code, also an i18n key (e.g. `validation_failed`, `not_found`). */
+  code: string;
+  /** English text for logs and tools; people see the translation of `code` or of each field's code. */
+  message: string;
+  errors?: FieldErrorDto[];
+}
+
+export interface FieldErrorDto {
+  /** Dotted path of the field, e.g. `items.0.amountSen`. */
+  field: string;
+  /** i18n key of the rule that failed (`required`, `email`, `min_value` ...). */
+  code: string;
+  message: string;
+}

@@ -1,0 +1,29 @@
+/** Payable types of the spec (section 1) plus market bills. The Prisma enum mirrors this list. */
+export const PAYABLE_TYPES = [
+  'assessment',
+  'compound',
+  'trading_license',
+  'council_permit_license',
+  'tenancy',
+  'booking',
+  'engineering',
+  'local_government_charge',
+  'market_bill',
+] as const;
+export type PayableType = (typeof PAYABLE_TYPES)[number];
+
+export function isPayableType(value: unknown): value is PayableType {
+  return typeof value === 'string' && (PAYABLE_TYPES as readonly string[]).includes(value);
+}
+
+/** Compound types (spec section 3). */
+export const COMPOUND_TYPES = ['individual', 'health_individual', 'trading', 'health_trading', 'citycontrol', 'vehicle'] as const;
+export type CompoundType = (typeof COMPOUND_TYPES)[number];
+
+/** Engineering plan types (spec section 3); anything else is searched as ENGINEERING. */
+export const PLAN_TYPES = ['REZONING', 'DEVELOPMENT', 'BUILDING', 'PRIVATE BUILDING', 'LAND', 'RENOVATION', 'ENGINEERING'] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+
+/** Licence kinds (spec section 3). */
+export const LICENCE_KINDS = ['operasi', 'pasar', 'penjaja', 'kakilima', 'iklan', 'niaga'] as const;
+export type LicenceKind = (typeof LICENCE_KINDS)[number];

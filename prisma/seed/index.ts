@@ -1,0 +1,168 @@
+/**
+ * Idempotent demo seed: `npm run db:seed [-- --payables N]`.
+ * Creates what is missing and never overwrites what exists (staff may have edited councils; payments may
+ * have reduced balances), so running it on every `npm start` is safe.
+ */
+import { PrismaPg } from '@prisma/adapter-pg';
+import { hash, Algorithm } from '@node-rs/argon2';
+import { DEFAULT_COUNCIL, normaliseAccountId, PAYABLE_TYPES } from '@councilpay/domain';
+import { PrismaClient, type Prisma } from '../../apps/api/src/generated/prisma/client';
+import { COUNCIL_SEEDS, SIGNATURE_OFFICERS } from './councils';
+import { PAYABLE_SEEDS, type PayableSeed } from './payables';
+import { generatePayables } from './generate';
+
+const DATABASE_URL = process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/councilpay';
+
+/** Demo-only credentials, printed by `npm start`; override with SEED_ADMIN_PASSWORD for anything shared. */
+const DEMO_PASSWORD = process.env.SEED_ADMIN_PASSWORD || 'Demo#CouncilPay2026';
+
+async function seedCouncils(prisma: PrismaClient): Promise<number> {
+  let created = 0;
+  for (const c of COUNCIL_SEEDS) {
+    const officer = SIGNATURE_OFFICERS[c.code];
+    const exists = await prisma.council.findUnique({ where: { code: c.code }, select: { code: true } });
+    if (exists) continue;
+    await prisma.council.create({
+      data: {
+        code: c.code,
+        nameMs: c.nameMs,
+        nameEn: c.nameEn,
+        nameZh: c.nameZh,
+        payableTypes: c.payableTypes,
+        isDefault: c.code === DEFAULT_COUNCIL,
+        logoPath: null,
+        signatureOfficerName: officer?.name ?? null,
+        signatureOfficerPost: officer?.post ?? null,
+      },
+    });
+    created += 1;
+  }
+  return created;
+}
+
+async function seedConfiguration(prisma: PrismaClient): Promise<void> {
+  await prisma.configuration.upsert({
+    where: { id: 'default' },
+    update: {},
+    create: {
+      id: 'default',
+      serviceClosed: false,
+      announcementMs: 'Sistem sedang diselenggara. Sila cuba sebentar lagi.',
+      announcementEn: 'The system is under maintenance. Please try again later.',
+      announcementZh: '系统正在维护中，请稍后再试。',
+      appVersion: '1.0.0',
+    },
+  });
+}
+
+async function seedUsers(prisma: PrismaClient): Promise<void> {
+  const passwordHash = await hash(DEMO_PASSWORD, { algorithm: Algorithm.Argon2id });
+  const users = [
+    { email: 'admin@councilpay.my', fullName: 'Pentadbir Sistem', roles: ['_admin'], councils: [] as string[] },
+    { email: 'admin.mdpg@councilpay.my', fullName: 'Pentadbir MDPG', roles: ['council_admin'], councils: ['mdpg'] },
+  ];
+  for (const u of users) {
+    await prisma.user.upsert({
+      where: { email: u.email },
+      update: {},
+      create: { ...u, passwordHash, type: 'staff', emailVerifiedAt: new Date() },
+    });
+  }
+}
+
+function payableData(seed: Omit<PayableSeed, 'council' | 'dependents'>, council: string, parentId?: string): Prisma.PayableUncheckedCreateInput {
+  return {
+    councilCode: council,
+    type: seed.type,
+    accountNo: normaliseAccountId(seed.type, seed.displayNo),
+    displayNo: seed.displayNo,
+    planType: seed.planType ?? '',
+    ownerName: seed.ownerName,
+    ownerIdNo: seed.ownerIdNo ?? null,
+    address: seed.address ?? null,
+    balanceSen: seed.balanceSen,
+    minimumPaymentSen: seed.minimumPaymentSen ?? null,
+    status: seed.status ?? 'active',
+    paidUntilYear: seed.paidUntilYear ?? null,
+    paidUntilMonth: seed.paidUntilMonth ?? null,
+    details: (seed.details ?? {}) as Prisma.InputJsonValue,
+    parentId: parentId ?? null,
+  };
+}
+
+/** Creates a payable (and its licence) unless one with the same council, type, plan type and id exists. */
+async function ensurePayable(prisma: PrismaClient, seed: Omit<PayableSeed, 'council' | 'dependents'>, council: string, parentId?: string) {
+  const data = payableData(seed, council, parentId);
+  const key = { councilCode: council, type: data.type, planType: data.planType ?? '', accountNo: data.accountNo };
+  const existing = await prisma.payable.findUnique({ where: { councilCode_type_planType_accountNo: key } });
+  if (existing) return { payable: existing, created: false };
+  const payable = await prisma.payable.create({
+    data: {
+      ...data,
+      licence: seed.licence
+        ? {
+            create: {
+              licenceNo: seed.licence.licenceNo,
+              reference: seed.licence.reference,
+              statusl: seed.licence.statusl,
+              mKodType: seed.licence.mKodType,
+              kind: seed.licence.kind,
+              printCode: seed.licence.printCode ?? null,
+              renewableOnline: seed.licence.renewableOnline ?? true,
+              renewalYears: seed.licence.renewalYears ?? 1,
+              renewalMonths: seed.licence.renewalMonths ?? 0,
+            },
+          }
+        : undefined,
+    },
+  });
+  return { payable, created: true };
+}
+
+async function seedPayables(prisma: PrismaClient): Promise<number> {
+  let created = 0;
+  for (const seed of PAYABLE_SEEDS) {
+    const parent = await ensurePayable(prisma, seed, seed.council);
+    created += parent.created ? 1 : 0;
+    for (const dependent of seed.dependents ?? []) {
+      const child = await ensurePayable(prisma, dependent, seed.council, parent.payable.id);
+      created += child.created ? 1 : 0;
+    }
+  }
+  return created;
+}
+
+function parseArgs(argv: string[]): { payables: number } {
+  const i = argv.indexOf('--payables');
+  if (i < 0) return { payables: 0 };
+  const n = Number(argv[i + 1]);
+  if (!Number.isInteger(n) || n < 0 || n > 50_000_000) {
+    throw new Error('--payables needs a whole number from 0 to 50000000');
+  }
+  return { payables: n };
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: DATABASE_URL }) });
+  try {
+    const councils = await seedCouncils(prisma);
+    await seedConfiguration(prisma);
+    await seedUsers(prisma);
+    const payables = await seedPayables(prisma);
+    const summary: Record<string, number | string> = { councilsCreated: councils, payablesCreated: payables, payableTypes: PAYABLE_TYPES.length };
+    if (args.payables > 0) {
+      const started = Date.now();
+      summary.generated = await generatePayables(prisma, args.payables);
+      summary.generateSeconds = ((Date.now() - started) / 1000).toFixed(1);
+    }
+    process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'Seed done', ...summary })}\n`);
+  } finally {
+    await prisma.$disconnect();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${JSON.stringify({ level: 'fatal', msg: 'Seed failed', error: String(error) })}\n`);
+  process.exit(1);
+});
