@@ -5,7 +5,7 @@
  */
 import { PrismaPg } from '@prisma/adapter-pg';
 import { hash, Algorithm } from '@node-rs/argon2';
-import { DEFAULT_COUNCIL, normaliseAccountId, PAYABLE_TYPES } from '@councilpay/domain';
+import { assessmentOwedSen, DEFAULT_COUNCIL, normaliseAccountId, PAYABLE_TYPES, type AssessmentAmounts } from '@councilpay/domain';
 import { PrismaClient, type Prisma } from '../../apps/api/src/generated/prisma/client';
 import { COUNCIL_SEEDS, SIGNATURE_OFFICERS } from './councils';
 import { PAYABLE_SEEDS, type PayableSeed } from './payables';
@@ -80,7 +80,8 @@ function payableData(seed: Omit<PayableSeed, 'council' | 'dependents'>, council:
     ownerName: seed.ownerName,
     ownerIdNo: seed.ownerIdNo ?? null,
     address: seed.address ?? null,
-    balanceSen: seed.balanceSen,
+    // An assessment's balance is what it owes before discounts, derived from its amounts (one source of truth).
+    balanceSen: seed.type === 'assessment' ? assessmentOwedSen(seed.details as unknown as AssessmentAmounts) : seed.balanceSen,
     minimumPaymentSen: seed.minimumPaymentSen ?? null,
     status: seed.status ?? 'active',
     paidUntilYear: seed.paidUntilYear ?? null,

@@ -47,7 +47,7 @@ export const PAYABLE_SEEDS: PayableSeed[] = [
     council: 'mdpg', type: 'assessment', displayNo: 'A-1000-0001',
     ownerName: 'ABDUL RAHMAN BIN HJ YUSOF', ownerIdNo: '750312125531',
     address: 'Lot 12, Taman Kasigui, Jalan Penampang, 89500 Penampang',
-    balanceSen: 48_650,
+    balanceSen: 50_650,
     details: assessment({ asumYear: 2026, currentYearSen: 36_000, arrearsSen: 14_650, discountSen: 1_000, specialDiscountSen: 1_000, gstSen: 0, houseNo: 'Lot 12', currentTitle: 'CL 015123456' }),
   },
   {
@@ -68,7 +68,7 @@ export const PAYABLE_SEEDS: PayableSeed[] = [
     council: 'mdpg', type: 'assessment', displayNo: 'A-1000-0004',
     ownerName: 'SYARIKAT MAJU JAYA SDN BHD', ownerIdNo: '201901012345',
     address: 'Lot 3A, Kompleks Donggongon, 89500 Penampang',
-    balanceSen: 152_000,
+    balanceSen: 158_000,
     details: assessment({ asumYear: 2026, currentYearSen: 120_000, arrearsSen: 38_000, discountSen: 6_000, specialDiscountSen: 0, gstSen: 0, houseNo: 'Lot 3A', currentTitle: 'CL 015990001' }),
   },
   {

@@ -4,9 +4,13 @@
  * TEST_DATABASE_URL / DATABASE_URL and REDIS_URL (default: the local ones); testcontainers is not used
  * because no Docker engine runs on our machines.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ensureDevKeys } from '@councilpay/fpx';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -16,6 +20,10 @@ declare module 'vitest' {
     databaseUrl: string;
     redisUrl: string;
     redisPrefix: string;
+    devKeysDir: string;
+    /** The port payment tests listen on, where the simulator delivers direct ACs and card callbacks. */
+    apiPort: number;
+    simUrl: string;
   }
 }
 
@@ -25,6 +33,56 @@ function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`gateway simulator exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`gateway simulator did not answer ${url}`);
+}
+
+/** The real gateway simulator, from source, talking to the API port payment tests listen on. */
+async function startSimulator(devKeysDir: string, apiPort: number) {
+  const simPort = await freePort();
+  const simUrl = `http://127.0.0.1:${simPort}`;
+  const child = spawn(process.execPath, [resolve(ROOT, 'node_modules/tsx/dist/cli.mjs'), resolve(ROOT, 'apps/gateway-sim/src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      SIM_HOST: '127.0.0.1',
+      SIM_PORT: String(simPort),
+      SIM_PUBLIC_URL: simUrl,
+      DEV_KEYS_DIR: devKeysDir,
+      SIM_STATE_FILE: 'off',
+      LOG_LEVEL: process.env.SIM_LOG_LEVEL || 'warn',
+      FPX_DIRECT_AC_URL: `http://127.0.0.1:${apiPort}/api/gateways/fpx/direct`,
+      FPX_INDIRECT_AC_URL: `http://127.0.0.1:${apiPort}/api/gateways/fpx/indirect`,
+      SIM_RETRY_DELAYS_MS: '200,500,1000',
+      SIM_RETRY_MAX_ATTEMPTS: '5',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(`${simUrl}/health`, child);
+  return { simUrl, child };
 }
 
 export default async function setup(project: TestProject) {
@@ -45,6 +103,10 @@ export default async function setup(project: TestProject) {
   execFileSync(process.execPath, [resolve(ROOT, 'scripts/prisma.mjs'), 'migrate', 'deploy'], { cwd: ROOT, env, stdio: 'pipe' });
   execFileSync(process.execPath, [resolve(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'prisma/seed/index.ts'], { cwd: ROOT, env, stdio: 'pipe' });
 
+  const devKeysDir = ensureDevKeys(mkdtempSync(join(tmpdir(), 'councilpay-test-keys-')));
+  const apiPort = await freePort();
+  const sim = await startSimulator(devKeysDir, apiPort);
+
   const redis = new Redis(redisUrl, { lazyConnect: true });
   await redis.connect();
   const redisVersion = /redis_version:(\S+)/.exec(await redis.info('server'))?.[1];
@@ -52,13 +114,18 @@ export default async function setup(project: TestProject) {
 
   process.stdout.write(
     `[test setup] PostgreSQL ${rows[0].version}: database ${database} created, migrated and seeded; ` +
-      `Redis ${redisVersion} at ${new URL(redisUrl).host}: key prefix ${redisPrefix}\n`,
+      `Redis ${redisVersion} at ${new URL(redisUrl).host}: key prefix ${redisPrefix}; gateway simulator at ${sim.simUrl}\n`,
   );
   project.provide('databaseUrl', databaseUrl);
   project.provide('redisUrl', redisUrl);
   project.provide('redisPrefix', redisPrefix);
+  project.provide('devKeysDir', devKeysDir);
+  project.provide('apiPort', apiPort);
+  project.provide('simUrl', sim.simUrl);
 
   return async () => {
+    sim.child.kill('SIGTERM');
+    rmSync(devKeysDir, { recursive: true, force: true });
     const cleanup = new Client({ connectionString: withDatabase(baseUrl, 'postgres') });
     await cleanup.connect();
     await cleanup.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);

@@ -11,6 +11,9 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     REDIS_URL: inject('redisUrl'),
     REDIS_PREFIX: inject('redisPrefix'),
     LOG_LEVEL: 'silent',
+    DEV_KEYS_DIR: inject('devKeysDir'),
+    SIM_PUBLIC_URL: inject('simUrl'),
+    PUBLIC_URL: `http://127.0.0.1:${inject('apiPort')}`,
     ...overrides,
   });
 }
@@ -19,5 +22,12 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
 export async function createTestApi(overrides: Record<string, string> = {}): Promise<INestApplication> {
   const app = await createApi(testConfig(overrides));
   await app.init();
+  return app;
+}
+
+/** The API listening on the port the gateway simulator calls back (one such app at a time). */
+export async function startListeningApi(overrides: Record<string, string> = {}): Promise<INestApplication> {
+  const app = await createApi(testConfig(overrides));
+  await app.listen(inject('apiPort'), '127.0.0.1');
   return app;
 }

@@ -3,6 +3,8 @@ import {
   ASSESSMENT_SELECTIONS,
   DEFAULT_ASSESSMENT_SELECTION,
   assessmentAmountFor,
+  applyAssessmentCredit,
+  assessmentOwedSen,
   assessmentPaidUntil,
   isAssessmentSelection,
   type AssessmentAmounts,
@@ -75,5 +77,29 @@ describe('selections', () => {
     expect(isAssessmentSelection(4)).toBe(true);
     expect(isAssessmentSelection(0)).toBe(false);
     expect(isAssessmentSelection('3')).toBe(false);
+  });
+});
+
+describe('crediting a paid assessment', () => {
+  const account = { asumYear: 2026, currentYearSen: 36_000, arrearsSen: 14_650, discountSen: 1_000, specialDiscountSen: 1_000, gstSen: 0 };
+
+  it('settles the whole account on a full payment, granting the discounts', () => {
+    const paid = assessmentAmountFor(3, account);
+    const credit = applyAssessmentCredit(account, 3, paid);
+    expect(paid).toBe(48_650);
+    expect(credit.creditSen).toBe(50_650);
+    expect(assessmentOwedSen(credit.amounts)).toBe(0);
+  });
+
+  it('settles only the arrears on selection 2', () => {
+    const credit = applyAssessmentCredit(account, 2, 14_650);
+    expect(credit.amounts).toMatchObject({ arrearsSen: 0, currentYearSen: 36_000 });
+    expect(credit.creditSen).toBe(14_650);
+  });
+
+  it('takes a part payment from the arrears first', () => {
+    const credit = applyAssessmentCredit(account, 4, 20_000);
+    expect(credit.amounts).toMatchObject({ arrearsSen: 0, currentYearSen: 30_650 });
+    expect(credit.creditSen).toBe(20_000);
   });
 });

@@ -85,3 +85,46 @@ export function assessmentPaidUntil(
   const year = selection === 2 ? assessment.asumYear - 1 : assessment.asumYear;
   return { year, instalment: ASSESSMENT_INSTALMENTS_PER_YEAR };
 }
+
+/** What the account owes before any discount: its balance (arrears, the assessment year and its tax). */
+export function assessmentOwedSen(a: AssessmentAmounts): Sen {
+  return sumSen([a.arrearsSen, a.currentYearSen, a.gstSen]);
+}
+
+export interface AssessmentCredit {
+  /** The account's amounts after the payment. */
+  readonly amounts: AssessmentAmounts;
+  /** How much the balance goes down by (more than paid when a discount was granted). */
+  readonly creditSen: Sen;
+}
+
+/**
+ * The effect of a paid assessment item on the account.
+ * - Selections 1 and 3 settle arrears and the assessment year; selection 3's discounts are granted, so the
+ *   balance drops by the whole owed amount although less was paid.
+ * - Selection 2 settles the arrears only.
+ * - Selection 4 is a part payment of what was paid: it reduces arrears first, then the year's instalments,
+ *   then the tax.
+ */
+export function applyAssessmentCredit(a: AssessmentAmounts, selection: AssessmentSelection, paidSen: Sen): AssessmentCredit {
+  const settled = { ...a, discountSen: 0, specialDiscountSen: 0 };
+  switch (selection) {
+    case 1:
+    case 3:
+      return { amounts: { ...settled, arrearsSen: 0, currentYearSen: 0, gstSen: 0 }, creditSen: assessmentOwedSen(a) };
+    case 2:
+      return { amounts: { ...a, arrearsSen: 0 }, creditSen: sen(a.arrearsSen) };
+    case 4: {
+      let left = sen(paidSen);
+      const take = (owed: Sen): Sen => {
+        const used = Math.max(0, Math.min(owed, left));
+        left -= used;
+        return owed - used;
+      };
+      const arrearsSen = take(a.arrearsSen);
+      const currentYearSen = take(a.currentYearSen);
+      const gstSen = take(a.gstSen);
+      return { amounts: { ...a, arrearsSen, currentYearSen, gstSen }, creditSen: sen(paidSen) - left };
+    }
+  }
+}

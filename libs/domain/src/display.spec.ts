@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
+  maskEmail,
   MASKED_NAME_MAX_LENGTH,
   TRUNCATE_LONG,
   TRUNCATE_SHORT,
@@ -104,5 +105,12 @@ describe('formatDate', () => {
 
   it('malaysiaDate gives the calendar date in Malaysia', () => {
     expect(malaysiaDate(new Date('2025-12-31T16:00:00Z'))).toEqual({ year: 2026, month: 1, day: 1 });
+  });
+});
+
+describe('maskEmail', () => {
+  it('keeps the first three characters and the domain', () => {
+    expect(maskEmail('aminah.sapin@gmail.com')).toBe('ami*********@gmail.com');
+    expect(maskEmail('ab@x.my')).toBe('ab@x.my');
   });
 });

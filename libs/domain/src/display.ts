@@ -78,3 +78,12 @@ export function malaysiaDate(date: Date | number): { year: number; month: number
   const local = malaysiaWallClock(date);
   return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate() };
 }
+
+/** 'aminah.sapin@gmail.com' -> 'ami*********@gmail.com': the first 3 characters of the name stay, the domain stays. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return maskName(email);
+  const local = Array.from(email.slice(0, at));
+  const visible = local.slice(0, NAME_VISIBLE_CHARS).join('');
+  return `${visible}${MASK_CHAR.repeat(Math.max(local.length - NAME_VISIBLE_CHARS, 0))}${email.slice(at)}`;
+}

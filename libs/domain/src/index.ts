@@ -3,6 +3,7 @@ export * from './councils';
 export * from './payable-types';
 export * from './contracts/public';
 export * from './contracts/search';
+export * from './contracts/payments';
 export * from './money';
 export * from './payment-state';
 export * from './assessment';

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import * as fpx from '@councilpay/fpx';
+import * as fpx from './index';
 
 describe('@councilpay/fpx public API', () => {
   it('exports the merchant, exchange and card functions', () => {

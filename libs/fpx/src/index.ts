@@ -17,3 +17,4 @@ export * from './messages';
 export * from './exchange';
 export * from './card';
 export * from './card-exchange';
+export * from './dev-keys';

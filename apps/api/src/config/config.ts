@@ -2,6 +2,10 @@
  * The one place that reads process.env. Everything is validated once, at start, into a typed AppConfig;
  * a missing or malformed variable stops the process with a message naming every bad variable.
  */
+import { readFileSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
+import { loadPrivateKey, loadPublicKey } from '@councilpay/fpx';
+
 export type NodeEnv = 'development' | 'test' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -21,6 +25,24 @@ export interface AppConfig {
   consoleDist: string;
   /** Worker: how often the outbox relay runs. */
   outboxRelayEveryMs: number;
+  gateways: GatewayConfig;
+}
+
+export interface GatewayConfig {
+  fpx: {
+    sellerExId: string;
+    sellerId: string;
+    sellerBankCode: string;
+    msgToken: string;
+    arUrl: string;
+    aeUrl: string;
+    beUrl: string;
+    sellerPrivateKeyPem: string;
+    exchangePublicKeyPem: string;
+  };
+  card: { merchantId: string; payUrl: string; enquiryUrl: string; secret: string };
+  /** Server-to-server calls to a gateway give up after this long. */
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -47,26 +69,48 @@ export const CONFIG_DEFAULTS = {
   PORTAL_DIST: '',
   CONSOLE_DIST: '',
   OUTBOX_RELAY_EVERY_MS: '2000',
+  /** Development and test only: where the gateway simulator's keys are (scripts create them). */
+  DEV_KEYS_DIR: '.dev-keys',
+  SIM_PUBLIC_URL: 'http://localhost:3100',
+  FPX_SELLER_EX_ID: 'EX00000001',
+  FPX_SELLER_ID: 'SE00000001',
+  FPX_SELLER_BANK_CODE: '01',
+  FPX_MSG_TOKEN: '01',
+  FPX_AR_URL: '',
+  FPX_AE_URL: '',
+  FPX_BE_URL: '',
+  FPX_SELLER_PRIVATE_KEY: '',
+  FPX_SELLER_PRIVATE_KEY_FILE: '',
+  FPX_EXCHANGE_CERT: '',
+  FPX_EXCHANGE_CERT_FILE: '',
+  CARD_MERCHANT_ID: 'CPDEMO0001',
+  CARD_PAY_URL: '',
+  CARD_ENQUIRY_URL: '',
+  CARD_SECRET: '',
+  CARD_SECRET_FILE: '',
+  GATEWAY_TIMEOUT_MS: '10000',
 } as const satisfies Record<string, string>;
+
+type VariableName = keyof typeof CONFIG_DEFAULTS;
 
 /** Reads variables with their defaults and collects every problem before failing. */
 class EnvReader {
   readonly problems: string[] = [];
   constructor(private readonly env: Env) {}
 
-  raw(name: keyof typeof CONFIG_DEFAULTS): string {
+  raw(name: VariableName): string {
     const value = this.env[name];
     return value === undefined || value === '' ? CONFIG_DEFAULTS[name] : value.trim();
   }
 
-  oneOf<T extends string>(name: keyof typeof CONFIG_DEFAULTS, allowed: readonly T[]): T {
+  oneOf<T extends string>(name: VariableName, allowed: readonly T[]): T {
     const value = this.raw(name);
     if ((allowed as readonly string[]).includes(value)) return value as T;
     this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
     return allowed[0];
   }
 
-  integer(name: keyof typeof CONFIG_DEFAULTS, min: number, max: number): number {
+  integer(name: VariableName, min: number, max: number): number {
     const value = this.raw(name);
     const n = Number(value);
     if (/^\d+$/.test(value) && n >= min && n <= max) return n;
@@ -75,7 +119,7 @@ class EnvReader {
   }
 
   /** A URL with one of the given protocols; the value is never echoed (it may hold a password). */
-  url(name: keyof typeof CONFIG_DEFAULTS, protocols: string[]): string {
+  url(name: VariableName, protocols: string[]): string {
     const value = this.raw(name);
     let parsed: URL | undefined;
     try {
@@ -88,7 +132,35 @@ class EnvReader {
     return value;
   }
 
-  text(name: keyof typeof CONFIG_DEFAULTS, pattern: RegExp, hint: string): string {
+  /**
+   * A secret given inline (NAME) or as a file (NAME_FILE). Outside production a missing one falls back to
+   * the development file in DEV_KEYS_DIR; in production it must be configured.
+   */
+  secret(name: VariableName, fileName: VariableName, devFile: string, production: boolean, check: (value: string) => void): string {
+    const inline = this.raw(name);
+    const file = this.raw(fileName) || (production ? '' : resolvePath(this.raw('DEV_KEYS_DIR'), devFile));
+    let value = inline;
+    if (!value && file) {
+      try {
+        value = readFileSync(file, 'utf8').trim();
+      } catch {
+        this.problems.push(`${fileName} cannot be read (${file}); run \`npm run dev:keys\` in development`);
+        return '';
+      }
+    }
+    if (!value) {
+      this.problems.push(`${name} or ${fileName} is required in production`);
+      return '';
+    }
+    try {
+      check(value);
+    } catch (error) {
+      this.problems.push(`${inline ? name : fileName} is malformed: ${(error as Error).message}`);
+    }
+    return value;
+  }
+
+  text(name: VariableName, pattern: RegExp, hint: string): string {
     const value = this.raw(name);
     if (pattern.test(value)) return value;
     this.problems.push(`${name} ${hint} (got "${value}")`);
@@ -96,10 +168,39 @@ class EnvReader {
   }
 }
 
+function readGateways(read: EnvReader, production: boolean): GatewayConfig {
+  const sim = read.url('SIM_PUBLIC_URL', ['http:', 'https:']).replace(/\/+$/, '');
+  const urlOr = (name: VariableName, fallback: string) => (read.raw(name) ? read.url(name, ['http:', 'https:']) : fallback);
+  const id = /^[\w-]{1,40}$/;
+  return {
+    fpx: {
+      sellerExId: read.text('FPX_SELLER_EX_ID', id, 'must be 1-40 letters, digits, _ or -'),
+      sellerId: read.text('FPX_SELLER_ID', id, 'must be 1-40 letters, digits, _ or -'),
+      sellerBankCode: read.text('FPX_SELLER_BANK_CODE', /^\d{2}$/, 'must be two digits'),
+      msgToken: read.text('FPX_MSG_TOKEN', /^\d{2}$/, 'must be two digits (01 for personal banking)'),
+      arUrl: urlOr('FPX_AR_URL', `${sim}/fpx/ar`),
+      aeUrl: urlOr('FPX_AE_URL', `${sim}/fpx/ae`),
+      beUrl: urlOr('FPX_BE_URL', `${sim}/fpx/be`),
+      sellerPrivateKeyPem: read.secret('FPX_SELLER_PRIVATE_KEY', 'FPX_SELLER_PRIVATE_KEY_FILE', 'seller.key.pem', production, (v) => loadPrivateKey(v)),
+      exchangePublicKeyPem: read.secret('FPX_EXCHANGE_CERT', 'FPX_EXCHANGE_CERT_FILE', 'exchange.pub.pem', production, (v) => loadPublicKey(v)),
+    },
+    card: {
+      merchantId: read.text('CARD_MERCHANT_ID', id, 'must be 1-40 letters, digits, _ or -'),
+      payUrl: urlOr('CARD_PAY_URL', `${sim}/card/pay`),
+      enquiryUrl: urlOr('CARD_ENQUIRY_URL', `${sim}/card/enquiry`),
+      secret: read.secret('CARD_SECRET', 'CARD_SECRET_FILE', 'card.secret', production, (v) => {
+        if (v.length < 32) throw new Error('must be at least 32 characters');
+      }),
+    },
+    timeoutMs: read.integer('GATEWAY_TIMEOUT_MS', 500, 120_000),
+  };
+}
+
 export function loadConfig(env: Env): AppConfig {
   const read = new EnvReader(env);
+  const nodeEnv = read.oneOf('NODE_ENV', NODE_ENVS);
   const config: AppConfig = {
-    nodeEnv: read.oneOf('NODE_ENV', NODE_ENVS),
+    nodeEnv,
     host: read.text('HOST', /^[\w.:-]+$/, 'must be a host name or address'),
     port: read.integer('PORT', 1, 65535),
     databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
@@ -110,6 +211,7 @@ export function loadConfig(env: Env): AppConfig {
     portalDist: read.raw('PORTAL_DIST'),
     consoleDist: read.raw('CONSOLE_DIST'),
     outboxRelayEveryMs: read.integer('OUTBOX_RELAY_EVERY_MS', 100, 3_600_000),
+    gateways: readGateways(read, nodeEnv === 'production'),
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;

@@ -57,6 +57,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
         code?: string;
         message?: string | string[];
         errors?: FieldErrorDto[];
+        details?: Record<string, unknown>;
       };
       if (statusCode === 400 && !payload.code && isJsonParseFailure(exception)) {
         return { statusCode, code: 'invalid_json', message: 'The request body is not valid JSON' };
@@ -67,6 +68,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
         code: payload.code ?? STATUS_CODES[statusCode] ?? (statusCode >= 500 ? 'internal_error' : 'bad_request'),
         message,
         ...(payload.errors ? { errors: payload.errors } : {}),
+        ...(payload.details ? { details: payload.details } : {}),
       };
     }
     if (isBodyParserError(exception)) {

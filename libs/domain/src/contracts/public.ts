@@ -35,6 +35,8 @@ export interface ApiErrorBody {
   /** English text for logs and tools; people see the translation of `code` or of each field's code. */
   message: string;
   errors?: FieldErrorDto[];
+  /** Facts the client may act on, e.g. the reference of an earlier payment that was found paid. */
+  details?: Record<string, unknown>;
 }
 
 export interface FieldErrorDto {

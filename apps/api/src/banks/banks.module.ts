@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { BanksController } from './banks.controller';
+import { BanksService } from './banks.service';
+
+@Module({ controllers: [BanksController], providers: [BanksService] })
+export class BanksModule {}

@@ -1,0 +1,65 @@
+import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ApiError } from '../../http/api-error';
+import { CallbackResult, GatewayCallbacks } from './gateway-callbacks.service';
+
+/** Shown when the browser brings back a gateway message that does not verify (rare: tampering or a bug). */
+const INVALID_RETURN_PAGE = (href: string) => `<!doctype html><html lang="ms"><head><meta charset="utf-8">
+<meta http-equiv="refresh" content="5;url=${href}"><title>CouncilPay</title></head><body>
+<p lang="ms">Maklumat daripada bank tidak sah. Status pembayaran anda akan disemak.</p>
+<p lang="en">The bank's message could not be verified. Your payment's status will be checked.</p>
+<p lang="zh">无法验证银行的信息。我们将核实您的付款状态。</p>
+<p><a href="${href}">OK</a></p></body></html>`;
+
+/**
+ * The routes gateways call. Bodies are form-encoded gateway messages, read as plain records and checked by
+ * libs/fpx (single-valued fields, required fields, signature, and that they match the payment they name).
+ */
+@ApiExcludeController()
+@Controller('gateways')
+export class GatewayCallbacksHttpController {
+  constructor(private readonly callbacks: GatewayCallbacks) {}
+
+  /** FPX direct AC, server to server: answered `OK` once applied. */
+  @Post('fpx/direct')
+  @HttpCode(200)
+  @Header('Content-Type', 'text/plain; charset=utf-8')
+  async fpxDirect(@Body() body: Record<string, unknown>): Promise<string> {
+    return this.serverAnswer(await this.callbacks.fpxConfirmation(body ?? {}, 'callback'));
+  }
+
+  /** FPX indirect AC: the payer's browser, back from the bank. */
+  @Post('fpx/indirect')
+  async fpxIndirect(@Body() body: Record<string, unknown>, @Res() res: Response): Promise<void> {
+    this.browserAnswer(await this.callbacks.fpxConfirmation(body ?? {}, 'browser'), res);
+  }
+
+  /** Card gateway, server to server. */
+  @Post('card/callback')
+  @HttpCode(200)
+  @Header('Content-Type', 'text/plain; charset=utf-8')
+  async cardCallback(@Body() body: Record<string, unknown>): Promise<string> {
+    return this.serverAnswer(await this.callbacks.cardResponse(body ?? {}, 'callback'));
+  }
+
+  /** Card gateway: the payer's browser, back from the card page. */
+  @Post('card/return')
+  async cardReturn(@Body() body: Record<string, unknown>, @Res() res: Response): Promise<void> {
+    this.browserAnswer(await this.callbacks.cardResponse(body ?? {}, 'browser'), res);
+  }
+
+  private serverAnswer(result: CallbackResult): string {
+    if (!result.ok) throw new ApiError(400, 'invalid_gateway_message', `Message refused: ${result.code}`);
+    return 'OK';
+  }
+
+  private browserAnswer(result: CallbackResult, res: Response): void {
+    const href = this.callbacks.receiptUrl(result.reference);
+    if (result.ok) {
+      res.redirect(303, href);
+      return;
+    }
+    res.status(400).type('html').send(INVALID_RETURN_PAGE(href));
+  }
+}

@@ -1,0 +1,3 @@
+export class CancelPaymentCommand {
+  constructor(readonly reference: string) {}
+}

@@ -1,0 +1,210 @@
+import { Logger } from '@nestjs/common';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { createHash, randomBytes } from 'node:crypto';
+import { checkFpxAmount, formatInvoiceNo, type CreatePaymentResponse } from '@councilpay/domain';
+import { FPX_BANKS } from '@councilpay/fpx';
+import { Prisma } from '../../../generated/prisma/client';
+import { ApiError } from '../../../http/api-error';
+import { writeOutbox } from '../../../outbox/outbox-relay.service';
+import { PrismaService } from '../../../prisma/prisma.service';
+import { Gateways } from '../../gateways/gateways';
+import { FIRST_REQUERY_DELAY_MS, requeryMessage } from '../../outbox-messages';
+import { priceItem, type PayableWithCouncil } from '../../pricing';
+import { RequeryPaymentCommand } from '../requery-payment/requery-payment.command';
+import { CreatePaymentCommand } from './create-payment.command';
+import type { CreatePaymentRequestDto } from './create-payment.request.dto';
+
+const OPEN_STATES = ['in_progress', 'pending'] as const;
+const FPX_BANK_IDS = new Set(FPX_BANKS.map((b) => b.id));
+const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** 'CP' and 20 characters from 32: 100 random bits, unguessable, unambiguous when read aloud. */
+export function newReference(): string {
+  const bytes = randomBytes(20);
+  return `CP${Array.from(bytes, (b) => REFERENCE_ALPHABET[b % 32]).join('')}`;
+}
+
+/** JSON with sorted keys, so the same request hashes the same whatever order its fields came in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function requestHash(request: CreatePaymentRequestDto): string {
+  return createHash('sha256').update(canonical(request)).digest('hex');
+}
+
+/**
+ * Creates a payment `in_progress` from a cart: every line priced by the server from the payable as it is
+ * now, the gateway's limits checked, earlier unfinished payments for the same bills asked of their gateway
+ * first, and the signed form for the browser returned. Nothing signs an amount the server did not compute.
+ */
+@CommandHandler(CreatePaymentCommand)
+export class CreatePaymentHandler implements ICommandHandler<CreatePaymentCommand, CreatePaymentResponse> {
+  private readonly logger = new Logger(CreatePaymentHandler.name);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly gateways: Gateways,
+    private readonly commandBus: CommandBus,
+  ) {}
+
+  async execute({ request, idempotencyKey, userId }: CreatePaymentCommand): Promise<CreatePaymentResponse> {
+    const hash = requestHash(request);
+    if (idempotencyKey) {
+      const earlier = await this.replay(idempotencyKey, hash);
+      if (earlier) return earlier;
+    }
+    await this.checkServiceOpen();
+    const method = request.method;
+    if (method.type === 'fpx' && !FPX_BANK_IDS.has(method.bankId ?? '')) {
+      throw new ApiError(400, 'invalid_bank', 'Choose a bank from the list', undefined, 'method.bankId');
+    }
+
+    const lines = await this.priceLines(request);
+    const total = lines.reduce((sum, l) => sum + l.amountSen, 0);
+    if (method.type === 'fpx') {
+      const limit = checkFpxAmount(total);
+      if (!limit.ok) {
+        throw new ApiError(422, limit.code, limit.code === 'fpx_below_minimum' ? 'FPX payments start at RM 1.00' : 'FPX takes at most RM 30,000.00 per transaction');
+      }
+    }
+    const earlierOpen = await this.settleEarlierAttempts(lines.map((l) => l.payable.id), request.confirmRetry === true);
+
+    const reference = newReference();
+    try {
+      const payment = await this.prisma.$transaction(async (tx) => {
+        const [{ n }] = await tx.$queryRaw<{ n: bigint }[]>`SELECT nextval('payment_invoice_seq') AS n`;
+        const created = await tx.payment.create({
+          data: {
+            reference,
+            invoiceNo: formatInvoiceNo(n),
+            method: method.type,
+            bankId: method.type === 'fpx' ? method.bankId : null,
+            cardMethod: method.type === 'card' ? method.cardMethod : null,
+            amountSen: total,
+            payerName: request.payer.name.trim(),
+            payerEmail: request.payer.email,
+            payerPhone: request.payer.phone,
+            language: request.language ?? 'ms',
+            userId,
+            idempotencyKey,
+            requestHash: hash,
+            items: {
+              create: lines.map((l) => ({
+                payableId: l.payable.id,
+                councilCode: l.payable.councilCode,
+                type: l.payable.type,
+                accountNo: l.payable.accountNo,
+                amountSen: l.amountSen,
+                creditSen: l.creditSen,
+                selection: l.selection,
+                snapshot: l.snapshot,
+              })),
+            },
+          },
+        });
+        await tx.paymentEvent.create({
+          data: {
+            paymentId: created.id,
+            type: 'created',
+            toStatus: 'in_progress',
+            source: 'payer',
+            data: { amountSen: total, items: lines.length, method: method.type, ...(earlierOpen.length ? { retryOf: earlierOpen } : {}) },
+          },
+        });
+        await writeOutbox(tx, [requeryMessage(reference, 1, new Date(Date.now() + FIRST_REQUERY_DELAY_MS))]);
+        return created;
+      });
+      this.logger.log({ reference, invoiceNo: payment.invoiceNo, amountSen: total, method: method.type }, 'Payment created');
+      return this.response(payment);
+    } catch (error) {
+      // Two requests with the same Idempotency-Key raced: the loser answers with the winner's payment.
+      if (idempotencyKey && error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+        const earlier = await this.replay(idempotencyKey, hash);
+        if (earlier) return earlier;
+      }
+      throw error;
+    }
+  }
+
+  private async replay(idempotencyKey: string, hash: string): Promise<CreatePaymentResponse | null> {
+    const earlier = await this.prisma.payment.findUnique({ where: { idempotencyKey } });
+    if (!earlier) return null;
+    if (earlier.requestHash !== hash) {
+      throw new ApiError(409, 'idempotency_key_reused', 'This Idempotency-Key was used for a different payment request');
+    }
+    return this.response(earlier);
+  }
+
+  private async checkServiceOpen(): Promise<void> {
+    const config = await this.prisma.configuration.findUnique({ where: { id: 'default' }, select: { serviceClosed: true } });
+    if (config?.serviceClosed) throw new ApiError(503, 'service_closed', 'The payment service is closed for maintenance. Please try again later.');
+  }
+
+  /** Prices every line; lines worth 0 or less are left out (spec section 5); all must belong to payables that exist. */
+  private async priceLines(request: CreatePaymentRequestDto) {
+    const ids = request.items.map((i) => i.payableId);
+    const duplicate = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+    if (duplicate >= 0) throw new ApiError(400, 'duplicate_item', 'The same bill is in the cart twice', undefined, `items.${duplicate}.payableId`);
+    const payables = await this.prisma.payable.findMany({ where: { id: { in: ids } }, include: { council: true, licence: true } });
+    const byId = new Map(payables.map((p) => [p.id, p as PayableWithCouncil]));
+    const lines = request.items.map((line, index) => {
+      const payable = byId.get(line.payableId);
+      if (!payable) throw new ApiError(404, 'not_found', 'Not Found!', undefined, `items.${index}.payableId`);
+      const priced = priceItem(payable, line);
+      if (!priced.ok) throw new ApiError(priced.status, priced.code, priced.message, { payableId: payable.id }, `items.${index}`);
+      return { payable, ...priced };
+    });
+    const payable = lines.filter((l) => l.amountSen > 0);
+    if (payable.length === 0) throw new ApiError(422, 'nothing_to_pay', 'There is nothing to pay for these items');
+    return payable;
+  }
+
+  /**
+   * Before charging again for bills that an earlier payment is still waiting on, ask that payment's gateway
+   * (as FPX advises before a retry). Paid: the payer is told, nothing new is charged. Still waiting: the payer
+   * must confirm. Returns the references of the earlier payments the payer chose to retry past.
+   */
+  private async settleEarlierAttempts(payableIds: string[], confirmed: boolean): Promise<string[]> {
+    const open = await this.prisma.payment.findMany({
+      where: { status: { in: [...OPEN_STATES] }, items: { some: { payableId: { in: payableIds } } } },
+      select: { reference: true },
+    });
+    if (open.length === 0) return [];
+    for (const { reference } of open) {
+      await this.commandBus.execute(new RequeryPaymentCommand(reference, 'system')).catch((error: unknown) => {
+        this.logger.warn({ reference, err: error }, 'Requery before retry failed');
+      });
+    }
+    const now = await this.prisma.payment.findMany({
+      where: { reference: { in: open.map((o) => o.reference) } },
+      select: { reference: true, status: true },
+    });
+    const paid = now.find((p) => p.status === 'paid');
+    if (paid) {
+      throw new ApiError(409, 'already_paid', 'An earlier payment for these bills went through. Nothing more was charged.', { reference: paid.reference });
+    }
+    const stillOpen = now.filter((p) => (OPEN_STATES as readonly string[]).includes(p.status)).map((p) => p.reference);
+    if (stillOpen.length > 0 && !confirmed) {
+      throw new ApiError(409, 'payment_pending', 'An earlier payment for these bills is still waiting for the bank. Pay again only if you are sure.', {
+        references: stillOpen,
+      });
+    }
+    return stillOpen;
+  }
+
+  private response(payment: { reference: string; invoiceNo: string; status: CreatePaymentResponse['status']; amountSen: number; method: 'fpx' | 'card'; createdAt: Date; payerName: string; payerEmail: string; payerPhone: string; bankId: string | null; cardMethod: string | null }): CreatePaymentResponse {
+    return {
+      reference: payment.reference,
+      invoiceNo: payment.invoiceNo,
+      status: payment.status,
+      amountSen: payment.amountSen,
+      redirect: this.gateways.of(payment.method).redirect(payment),
+    };
+  }
+}

@@ -1,0 +1,144 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDateString,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import {
+  ASSESSMENT_SELECTIONS,
+  CART_CAPACITY,
+  LANGUAGES,
+  normaliseEmail,
+  normalisePhone,
+  type CreatePaymentRequest,
+  type Language,
+  type LocalGovernmentChargeRequest,
+  type PayerRequest,
+  type PaymentItemRequest,
+} from '@councilpay/domain';
+
+const stripSpaces = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value);
+
+export class ChargeDto implements LocalGovernmentChargeRequest {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  customerName: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  totalNoOfPeople: number;
+
+  @IsDateString({ strict: true })
+  startDate: string;
+
+  @IsDateString({ strict: true })
+  endDate: string;
+}
+
+export class PaymentItemDto implements PaymentItemRequest {
+  @ApiProperty({ description: 'id of a payable found by search' })
+  @IsUUID()
+  payableId: string;
+
+  @ApiPropertyOptional({ description: 'sen; required where the payer chooses the amount (minimum payment applies)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100_000_000)
+  amountSen?: number;
+
+  @ApiPropertyOptional({ enum: ASSESSMENT_SELECTIONS })
+  @IsOptional()
+  @IsIn(ASSESSMENT_SELECTIONS)
+  selection?: number;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ChargeDto)
+  charge?: ChargeDto;
+}
+
+export class PayerDto implements PayerRequest {
+  @ApiProperty({ example: 'Aminah binti Sapin' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  name: string;
+
+  @ApiProperty({ example: 'aminah@example.my', description: 'spaces are stripped' })
+  @Transform(({ value }) => (typeof value === 'string' ? normaliseEmail(value) : value))
+  @IsEmail()
+  @MaxLength(254)
+  email: string;
+
+  @ApiProperty({ example: '012 345 6789', description: 'spaces are stripped' })
+  @Transform(({ value }) => (typeof value === 'string' ? normalisePhone(value) : value))
+  @Matches(/^\+?\d{9,15}$/, { message: 'phone must be 9 to 15 digits' })
+  phone: string;
+}
+
+export class PaymentMethodDto {
+  @ApiProperty({ enum: ['fpx', 'card'] })
+  @IsIn(['fpx', 'card'])
+  type: 'fpx' | 'card';
+
+  @ApiPropertyOptional({ description: 'FPX only: the buyer bank id from GET /api/banks' })
+  @ValidateIf((m: PaymentMethodDto) => m.type === 'fpx')
+  @Transform(stripSpaces)
+  @IsString()
+  @Matches(/^[A-Z0-9]{2,20}$/, { message: 'bankId must be an FPX bank id' })
+  bankId?: string;
+
+  @ApiPropertyOptional({ enum: ['48', '49'], description: 'card only: 48 Visa, 49 Mastercard' })
+  @ValidateIf((m: PaymentMethodDto) => m.type === 'card')
+  @IsIn(['48', '49'])
+  cardMethod?: '48' | '49';
+}
+
+export class CreatePaymentRequestDto implements Omit<CreatePaymentRequest, 'method'> {
+  @ApiProperty({ type: [PaymentItemDto] })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(CART_CAPACITY)
+  @ValidateNested({ each: true })
+  @Type(() => PaymentItemDto)
+  items: PaymentItemDto[];
+
+  @ApiProperty({ type: PayerDto })
+  @ValidateNested()
+  @Type(() => PayerDto)
+  payer: PayerDto;
+
+  @ApiProperty({ type: PaymentMethodDto })
+  @ValidateNested()
+  @Type(() => PaymentMethodDto)
+  method: PaymentMethodDto;
+
+  @ApiPropertyOptional({ enum: LANGUAGES })
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  language?: Language;
+
+  @ApiPropertyOptional({ description: 'pay again although an earlier payment for the same bills is still pending' })
+  @IsOptional()
+  @IsBoolean()
+  confirmRetry?: boolean;
+}

@@ -1,0 +1,9 @@
+import type { EventSource } from '../../payment-ledger.service';
+
+/** Ask the payment's gateway for its status and apply the answer like any other. */
+export class RequeryPaymentCommand {
+  constructor(
+    readonly reference: string,
+    readonly source: EventSource = 'requery',
+  ) {}
+}

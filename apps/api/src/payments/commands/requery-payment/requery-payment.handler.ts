@@ -1,0 +1,40 @@
+import { Logger } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { ApiError } from '../../../http/api-error';
+import { PrismaService } from '../../../prisma/prisma.service';
+import { Gateways } from '../../gateways/gateways';
+import { GatewayError } from '../../gateways/payment-gateway';
+import { LedgerResult, PaymentLedger } from '../../payment-ledger.service';
+import { RequeryPaymentCommand } from './requery-payment.command';
+
+/** States a gateway answer can still change: open ones, and failed/expired (a late approval means paid). */
+const ASKABLE = new Set(['in_progress', 'pending', 'failed', 'expired']);
+
+@CommandHandler(RequeryPaymentCommand)
+export class RequeryPaymentHandler implements ICommandHandler<RequeryPaymentCommand, LedgerResult> {
+  private readonly logger = new Logger(RequeryPaymentHandler.name);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly gateways: Gateways,
+    private readonly ledger: PaymentLedger,
+  ) {}
+
+  async execute({ reference, source }: RequeryPaymentCommand): Promise<LedgerResult> {
+    const payment = await this.prisma.payment.findUnique({ where: { reference } });
+    if (!payment) throw new ApiError(404, 'not_found', 'Not Found!');
+    if (!ASKABLE.has(payment.status)) {
+      return { reference, outcome: 'noop', from: payment.status, to: payment.status, reason: 'final' };
+    }
+    try {
+      const answer = await this.gateways.of(payment.method).enquire(payment);
+      this.logger.log({ reference, outcome: answer.outcome, code: answer.code, source }, 'Gateway enquiry answered');
+      return await this.ledger.applyAnswer({ reference }, answer, source === 'system' ? 'requery' : source);
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      await this.ledger.record({ reference }, 'requery_failed', source, { code: error.code, reason: error.message });
+      this.logger.warn({ reference, code: error.code, err: error.message }, 'Gateway enquiry failed');
+      throw new ApiError(502, 'gateway_unavailable', 'The bank could not be asked just now. Please try again in a few minutes.');
+    }
+  }
+}

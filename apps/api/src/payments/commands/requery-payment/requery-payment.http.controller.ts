@@ -1,0 +1,30 @@
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiError } from '../../../http/api-error';
+import { RedisService } from '../../../redis/redis.module';
+import type { LedgerResult } from '../../payment-ledger.service';
+import { ReferenceParam } from '../../reference.param';
+import { RequeryPaymentCommand } from './requery-payment.command';
+
+/** A payer may ask the bank about one payment once per this window. */
+export const REQUERY_WINDOW_MS = 10_000;
+
+@ApiTags('payments')
+@Controller('payments')
+export class RequeryPaymentHttpController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly redis: RedisService,
+  ) {}
+
+  @Post(':reference/requery')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Ask the gateway for the status of a payment (rate limited per payment)' })
+  async requery(@Param() { reference }: ReferenceParam): Promise<LedgerResult> {
+    await this.redis.ensureConnected();
+    const allowed = await this.redis.client.set(this.redis.key('requery-limit', reference), '1', 'PX', REQUERY_WINDOW_MS, 'NX');
+    if (allowed !== 'OK') throw new ApiError(429, 'too_many_requests', 'Please wait a few seconds before checking again.');
+    return this.commandBus.execute(new RequeryPaymentCommand(reference, 'payer'));
+  }
+}

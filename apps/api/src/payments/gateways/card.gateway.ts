@@ -1,0 +1,69 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { GatewayRedirectDto } from '@councilpay/domain';
+import {
+  buildCardEnquiry,
+  buildCardRequest,
+  isCardMethod,
+  verifyCardEnquiryResponse,
+  verifyCardResponse,
+  type CardResponse,
+  type GatewayFieldsInput,
+  type VerifyResult,
+} from '@councilpay/fpx';
+import { AppConfig } from '../../config/config';
+import { APP_CONFIG } from '../../config/config.module';
+import { GatewayAnswer, GatewayError, GatewayPayment, PaymentGateway, postForm } from './payment-gateway';
+
+export function cardAnswer(message: CardResponse): GatewayAnswer {
+  return { outcome: message.result.outcome, code: message.status, reason: message.result.reason, gatewayTxnId: message.transId || undefined };
+}
+
+/**
+ * The card gateway: a signed redirect. The card form is the gateway's page, so card numbers and CVVs never
+ * reach this API, its logs or its database.
+ */
+@Injectable()
+export class CardGateway implements PaymentGateway {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  redirect(payment: GatewayPayment): GatewayRedirectDto {
+    const method = payment.cardMethod ?? '';
+    if (!isCardMethod(method)) throw new GatewayError('card payment without a card method', 'missing_card_method');
+    const card = this.config.gateways.card;
+    const form = buildCardRequest({
+      gatewayUrl: card.payUrl,
+      merchantId: card.merchantId,
+      invoiceNo: payment.invoiceNo,
+      amountSen: payment.amountSen,
+      payer: { name: payment.payerName, email: payment.payerEmail, contact: payment.payerPhone },
+      method,
+      returnUrl: `${this.config.publicUrl}/api/gateways/card/return`,
+      callbackUrl: `${this.config.publicUrl}/api/gateways/card/callback`,
+      secret: card.secret,
+    });
+    return { action: form.action, method: 'POST', fields: form.fields };
+  }
+
+  async enquire(payment: GatewayPayment): Promise<GatewayAnswer> {
+    const card = this.config.gateways.card;
+    const request = buildCardEnquiry({
+      enquiryUrl: card.enquiryUrl,
+      merchantId: card.merchantId,
+      invoiceNo: payment.invoiceNo,
+      amountSen: payment.amountSen,
+      secret: card.secret,
+    });
+    const body = await postForm(request.action, request.body, this.config.gateways.timeoutMs);
+    const verified = verifyCardEnquiryResponse(body, card.secret, this.expected(payment));
+    if (!verified.ok) throw new GatewayError(`card enquiry answer refused: ${verified.reason}`, verified.code);
+    return cardAnswer(verified.message);
+  }
+
+  verifyResponse(fields: GatewayFieldsInput, payment: GatewayPayment | null): VerifyResult<CardResponse> {
+    return verifyCardResponse(fields, this.config.gateways.card.secret, payment ? this.expected(payment) : undefined);
+  }
+
+  private expected(payment: GatewayPayment) {
+    return { merchantId: this.config.gateways.card.merchantId, invoiceNo: payment.invoiceNo, amountSen: payment.amountSen };
+  }
+}

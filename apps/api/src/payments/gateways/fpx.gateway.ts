@@ -1,0 +1,85 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { GatewayRedirectDto } from '@councilpay/domain';
+import {
+  buildAuthorisationRequest,
+  buildEnquiryRequest,
+  verifyAuthorisationConfirmation,
+  verifyEnquiryResponse,
+  type FpxConfig,
+  type FpxConfirmation,
+  type GatewayFieldsInput,
+  type VerifyResult,
+} from '@councilpay/fpx';
+import { AppConfig } from '../../config/config';
+import { APP_CONFIG } from '../../config/config.module';
+import { GatewayAnswer, GatewayError, GatewayPayment, PaymentGateway, postForm } from './payment-gateway';
+
+/** FPX answers an enquiry about an order it never received with 76: not a rejection, just nothing yet. */
+const TRANSACTION_NOT_FOUND = '76';
+
+export function fpxAnswer(message: FpxConfirmation): GatewayAnswer {
+  if (message.debitAuthCode === TRANSACTION_NOT_FOUND) {
+    return { outcome: 'unknown', code: message.debitAuthCode, reason: message.result.reason };
+  }
+  return { outcome: message.result.outcome, code: message.debitAuthCode, reason: message.result.reason, gatewayTxnId: message.fpxTxnId || undefined };
+}
+
+@Injectable()
+export class FpxGateway implements PaymentGateway {
+  private readonly fpx: FpxConfig;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.fpx = { ...config.gateways.fpx };
+  }
+
+  redirect(payment: GatewayPayment): GatewayRedirectDto {
+    if (!payment.bankId) throw new GatewayError('FPX payment without a bank', 'missing_bank');
+    const form = buildAuthorisationRequest({
+      config: this.fpx,
+      order: {
+        sellerExOrderNo: payment.invoiceNo,
+        sellerOrderNo: payment.invoiceNo,
+        sellerTxnTime: payment.createdAt,
+        amountSen: payment.amountSen,
+        buyerEmail: payment.payerEmail,
+        buyerName: payment.payerName,
+        buyerBankId: payment.bankId,
+      },
+    });
+    return { action: form.action, method: 'POST', fields: form.fields };
+  }
+
+  async enquire(payment: GatewayPayment): Promise<GatewayAnswer> {
+    const request = buildEnquiryRequest({
+      config: this.fpx,
+      order: {
+        sellerExOrderNo: payment.invoiceNo,
+        sellerOrderNo: payment.invoiceNo,
+        sellerTxnTime: payment.createdAt,
+        amountSen: payment.amountSen,
+        buyerEmail: payment.payerEmail,
+        buyerName: payment.payerName,
+        buyerBankId: payment.bankId ?? undefined,
+      },
+    });
+    const body = await postForm(request.action, request.body, this.config.gateways.timeoutMs);
+    const verified = verifyEnquiryResponse(body, this.fpx.exchangePublicKeyPem, this.expected(payment));
+    if (!verified.ok) throw new GatewayError(`FPX enquiry answer refused: ${verified.reason}`, verified.code);
+    return fpxAnswer(verified.message);
+  }
+
+  /** Verifies an authorisation confirmation (direct or indirect) against the payment it names. */
+  verifyConfirmation(fields: GatewayFieldsInput, payment: GatewayPayment | null): VerifyResult<FpxConfirmation> {
+    return verifyAuthorisationConfirmation(fields, this.fpx.exchangePublicKeyPem, payment ? this.expected(payment) : undefined);
+  }
+
+  private expected(payment: GatewayPayment) {
+    return {
+      sellerExId: this.fpx.sellerExId,
+      sellerId: this.fpx.sellerId,
+      sellerOrderNo: payment.invoiceNo,
+      sellerExOrderNo: payment.invoiceNo,
+      amountSen: payment.amountSen,
+    };
+  }
+}

@@ -1,0 +1,60 @@
+import type { GatewayRedirectDto } from '@councilpay/domain';
+
+/** What a gateway said about a payment, whichever way it arrived (browser, callback, enquiry). */
+export interface GatewayAnswer {
+  /** `unknown`: the gateway does not know the transaction (yet); nothing to apply. */
+  outcome: 'approved' | 'pending' | 'rejected' | 'unknown';
+  /** The gateway's own code (FPX debitAuthCode, card status). */
+  code: string;
+  reason: string;
+  gatewayTxnId?: string;
+}
+
+/** The facts of a payment a gateway message is built from. */
+export interface GatewayPayment {
+  reference: string;
+  invoiceNo: string;
+  amountSen: number;
+  createdAt: Date;
+  payerName: string;
+  payerEmail: string;
+  payerPhone: string;
+  bankId: string | null;
+  cardMethod: string | null;
+}
+
+export interface PaymentGateway {
+  /** The signed form the browser posts to the gateway. */
+  redirect(payment: GatewayPayment): GatewayRedirectDto;
+  /** Asks the gateway for the payment's status (requery). Throws GatewayError when it cannot tell. */
+  enquire(payment: GatewayPayment): Promise<GatewayAnswer>;
+}
+
+/** The gateway could not be asked, or its answer did not verify. */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+/** POSTs a form to a gateway and returns the body text, within the configured timeout. */
+export async function postForm(url: string, body: string, timeoutMs: number): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    throw new GatewayError(`gateway unreachable: ${(error as Error).message}`, 'gateway_unreachable');
+  }
+  const text = await res.text();
+  if (!res.ok) throw new GatewayError(`gateway answered HTTP ${res.status}`, 'gateway_http_error');
+  return text;
+}

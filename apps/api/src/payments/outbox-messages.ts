@@ -1,0 +1,26 @@
+import type { PaymentState } from '@councilpay/domain';
+import type { OutboxMessage } from '../outbox/outbox-relay.service';
+import { QueueName } from '../queues/queue-names';
+
+/** First enquiry of a payment without a final answer (then the requery worker's backoff takes over). */
+export const FIRST_REQUERY_DELAY_MS = 2 * 60_000;
+
+export function requeryMessage(reference: string, attempt: number, runAt: Date): OutboxMessage {
+  return {
+    queue: QueueName.Requery,
+    jobName: 'RequeryPayment',
+    jobId: `requery-${reference}-${attempt}`,
+    payload: { reference, attempt },
+    runAt,
+  };
+}
+
+/** One outcome message per payment and final state: relayed twice, enqueued once. */
+export function outcomeMessage(reference: string, status: PaymentState): OutboxMessage {
+  return {
+    queue: QueueName.Notify,
+    jobName: 'SendPaymentOutcome',
+    jobId: `payment-outcome-${reference}-${status}`,
+    payload: { reference, status },
+  };
+}

@@ -1,0 +1,49 @@
+import { Module } from '@nestjs/common';
+import { GatewayCallbacksHttpController } from './callbacks/gateway-callbacks.http.controller';
+import { GatewayCallbacks } from './callbacks/gateway-callbacks.service';
+import { ApplyGatewayAnswerHandler } from './commands/apply-gateway-answer/apply-gateway-answer.handler';
+import { CancelPaymentHandler } from './commands/cancel-payment/cancel-payment.handler';
+import { CancelPaymentHttpController } from './commands/cancel-payment/cancel-payment.http.controller';
+import { CreatePaymentHandler } from './commands/create-payment/create-payment.handler';
+import { CreatePaymentHttpController } from './commands/create-payment/create-payment.http.controller';
+import { ExpirePaymentHandler } from './commands/expire-payment/expire-payment.handler';
+import { RecordRefundHandler } from './commands/record-refund/record-refund.handler';
+import { RequeryPaymentHandler } from './commands/requery-payment/requery-payment.handler';
+import { RequeryPaymentHttpController } from './commands/requery-payment/requery-payment.http.controller';
+import { CardGateway } from './gateways/card.gateway';
+import { FpxGateway } from './gateways/fpx.gateway';
+import { Gateways } from './gateways/gateways';
+import { PaymentLedger } from './payment-ledger.service';
+import { GetPaymentHandler } from './queries/get-payment/get-payment.handler';
+import { GetPaymentHttpController } from './queries/get-payment/get-payment.http.controller';
+
+const commandHandlers = [
+  CreatePaymentHandler,
+  ApplyGatewayAnswerHandler,
+  RequeryPaymentHandler,
+  CancelPaymentHandler,
+  ExpirePaymentHandler,
+  RecordRefundHandler,
+];
+const queryHandlers = [GetPaymentHandler];
+const gateways = [FpxGateway, CardGateway, Gateways];
+
+/** The payment engine: commands change a payment only through PaymentLedger, under a row lock. */
+@Module({
+  providers: [...commandHandlers, ...queryHandlers, ...gateways, PaymentLedger, GatewayCallbacks],
+  exports: [PaymentLedger, Gateways, GatewayCallbacks],
+})
+export class PaymentsModule {}
+
+/** The payment engine's HTTP routes (the API process only; the worker imports PaymentsModule alone). */
+@Module({
+  imports: [PaymentsModule],
+  controllers: [
+    CreatePaymentHttpController,
+    GetPaymentHttpController,
+    RequeryPaymentHttpController,
+    CancelPaymentHttpController,
+    GatewayCallbacksHttpController,
+  ],
+})
+export class PaymentsHttpModule {}

@@ -1,0 +1,64 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { maskEmail, type PaymentDto, type PaymentEventDto } from '@councilpay/domain';
+import { ApiError } from '../../../http/api-error';
+import { PrismaService } from '../../../prisma/prisma.service';
+import { GetPaymentQuery } from './get-payment.query';
+
+function reasonOf(data: unknown): string | null {
+  const d = (data ?? {}) as { reason?: unknown; answer?: { reason?: unknown } };
+  const reason = d.answer?.reason ?? d.reason;
+  return typeof reason === 'string' ? reason : null;
+}
+
+/** A payment's status, items with receipt numbers, and its timeline, for whoever holds its reference. */
+@QueryHandler(GetPaymentQuery)
+export class GetPaymentHandler implements IQueryHandler<GetPaymentQuery, PaymentDto> {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async execute({ reference }: GetPaymentQuery): Promise<PaymentDto> {
+    const payment = await this.prisma.payment.findUnique({
+      where: { reference },
+      include: {
+        items: { orderBy: { id: 'asc' }, include: { payable: { select: { displayNo: true } } } },
+        events: { orderBy: { id: 'asc' } },
+      },
+    });
+    if (!payment) throw new ApiError(404, 'not_found', 'Not Found!');
+    const events: PaymentEventDto[] = payment.events.map((e) => ({
+      type: e.type,
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      source: e.source,
+      at: e.createdAt.toISOString(),
+      reason: reasonOf(e.data),
+    }));
+    return {
+      reference: payment.reference,
+      invoiceNo: payment.invoiceNo,
+      status: payment.status,
+      late: payment.late,
+      method: payment.method,
+      bankId: payment.bankId,
+      cardMethod: payment.cardMethod,
+      amountSen: payment.amountSen,
+      refundDueSen: payment.refundDueSen,
+      payerName: payment.payerName,
+      payerEmail: maskEmail(payment.payerEmail),
+      gatewayCode: payment.gatewayCode,
+      gatewayReason: payment.gatewayReason,
+      createdAt: payment.createdAt.toISOString(),
+      finalAt: payment.finalAt?.toISOString() ?? null,
+      items: payment.items.map((i) => ({
+        council: i.councilCode,
+        type: i.type,
+        accountNo: i.accountNo,
+        displayNo: i.payable.displayNo,
+        amountSen: i.amountSen,
+        selection: i.selection,
+        receiptNo: i.receiptNo,
+        credited: i.creditedAt !== null,
+      })),
+      events,
+    };
+  }
+}

@@ -1,0 +1,3 @@
+export class GetPaymentQuery {
+  constructor(readonly reference: string) {}
+}

@@ -1,0 +1,106 @@
+import type { INestApplication } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { expect, inject } from 'vitest';
+import type { CreatePaymentRequest, CreatePaymentResponse, PaymentDto } from '@councilpay/domain';
+import { buildAuthorisationConfirmation, verifyAuthorisationRequest, type GatewayFields } from '@councilpay/fpx';
+import type { PayableType } from '../src/generated/prisma/client';
+import { PrismaService } from '../src/prisma/prisma.service';
+
+/** A payable of its own for one test, so tests never share balances. */
+export async function makePayable(app: INestApplication, data: { type?: PayableType; balanceSen: number; minimumPaymentSen?: number; council?: string }) {
+  const prisma = app.get(PrismaService);
+  const accountNo = `T${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+  return prisma.payable.create({
+    data: {
+      councilCode: data.council ?? 'mdpg',
+      type: data.type ?? 'compound',
+      accountNo,
+      displayNo: accountNo,
+      ownerName: 'PEMBAYAR UJIAN',
+      balanceSen: data.balanceSen,
+      minimumPaymentSen: data.minimumPaymentSen ?? null,
+      details: { compoundType: 'individual' },
+    },
+  });
+}
+
+export const FPX_BANK = 'MB2U0227';
+
+export function fpxRequest(payableIds: string[], extra: Partial<CreatePaymentRequest> = {}): CreatePaymentRequest {
+  return {
+    items: payableIds.map((payableId) => ({ payableId })),
+    payer: { name: 'Aminah binti Sapin', email: 'aminah.sapin@example.my', phone: '012 345 6789' },
+    method: { type: 'fpx', bankId: FPX_BANK },
+    language: 'ms',
+    ...extra,
+  };
+}
+
+export function cardRequest(payableIds: string[], cardMethod: '48' | '49' = '48'): CreatePaymentRequest {
+  return { ...fpxRequest(payableIds), method: { type: 'card', cardMethod } };
+}
+
+export async function createPayment(app: INestApplication, body: CreatePaymentRequest, expected = 201): Promise<CreatePaymentResponse> {
+  const res = await request(app.getHttpServer()).post('/api/payments').send(body);
+  expect(res.status, JSON.stringify(res.body)).toBe(expected);
+  return res.body as CreatePaymentResponse;
+}
+
+export async function getPayment(app: INestApplication, reference: string): Promise<PaymentDto> {
+  const res = await request(app.getHttpServer()).get(`/api/payments/${reference}`).expect(200);
+  return res.body as PaymentDto;
+}
+
+/** What a payer's browser does with the signed form: post it to the gateway. Returns the gateway's page. */
+export async function postToGateway(redirect: CreatePaymentResponse['redirect']): Promise<{ status: number; html: string }> {
+  const res = await fetch(redirect.action, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(redirect.fields).toString(),
+  });
+  return { status: res.status, html: await res.text() };
+}
+
+/** The simulator's control API (what a tester's clicks on the bank page do). */
+export async function sim(path: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const res = await fetch(`${inject('simUrl')}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  expect(res.status, JSON.stringify(json)).toBe(200);
+  return json;
+}
+
+/** Polls the payment until `done` holds (gateway callbacks arrive asynchronously). */
+export async function waitForPayment(app: INestApplication, reference: string, done: (p: PaymentDto) => boolean, timeoutMs = 15_000): Promise<PaymentDto> {
+  const deadline = Date.now() + timeoutMs;
+  let payment = await getPayment(app, reference);
+  while (!done(payment) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    payment = await getPayment(app, reference);
+  }
+  return payment;
+}
+
+/** An authorisation confirmation signed with the test exchange key, as FPX would send it for this AR. */
+export function signedAc(redirect: CreatePaymentResponse['redirect'], debitAuthCode: string): GatewayFields {
+  const keysDir = inject('devKeysDir');
+  const ar = verifyAuthorisationRequest(redirect.fields, readFileSync(join(keysDir, 'seller.pub.pem'), 'utf8'));
+  if (!ar.ok) throw new Error(`AR did not verify: ${ar.reason}`);
+  return buildAuthorisationConfirmation({
+    request: ar.message,
+    debitAuthCode,
+    fpxTxnId: `2611${Date.now()}`,
+    fpxTxnTime: new Date(),
+    exchangePrivateKeyPem: readFileSync(join(keysDir, 'exchange.key.pem'), 'utf8'),
+  });
+}
+
+export function postDirectAc(app: INestApplication, fields: Record<string, string>) {
+  return request(app.getHttpServer()).post('/api/gateways/fpx/direct').type('form').send(fields);
+}

@@ -1,0 +1,11 @@
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import { CouncilList } from './CouncilList';
+import { CouncilShow } from './CouncilShow';
+
+/** The `councils` resource, spread into <Resource name="councils" />. */
+export default {
+  list: CouncilList,
+  show: CouncilShow,
+  icon: AccountBalanceIcon,
+  recordRepresentation: 'code',
+};

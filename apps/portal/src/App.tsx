@@ -1,0 +1,33 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { HashRouter, useRoutes } from 'react-router-dom';
+import { CartProvider } from './features/cart/CartProvider';
+import { SessionProvider } from './features/account/session/SessionProvider';
+import { SnackbarProvider } from './shared/feedback/SnackbarProvider';
+import { PublicDataProvider } from './shared/public-data/PublicDataProvider';
+import { theme } from './shared/theme';
+import { routes } from './routes';
+
+function Routes() {
+  return useRoutes(routes);
+}
+
+export function App() {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <SnackbarProvider>
+        <PublicDataProvider>
+          <SessionProvider>
+            <CartProvider>
+              {/* Spec section 2: hash routing. */}
+              <HashRouter>
+                <Routes />
+              </HashRouter>
+            </CartProvider>
+          </SessionProvider>
+        </PublicDataProvider>
+      </SnackbarProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,45 @@
+import { createContext, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { lazyComponent } from '../../../shared/routing/lazyComponent';
+
+// Loaded when first opened: most visits never log in, and the dialogs bring the form components.
+const LoginDialog = lazyComponent(() => import('./LoginDialog'), 'LoginDialog');
+const ForgotPasswordDialog = lazyComponent(() => import('./ForgotPasswordDialog'), 'ForgotPasswordDialog');
+
+type View = 'closed' | 'login' | 'forgot';
+
+export interface LoginDialogApi {
+  openLogin: () => void;
+}
+
+const LoginDialogContext = createContext<LoginDialogApi | null>(null);
+
+/** Owns the login and forgot-password dialogs so any part of the portal can open them. */
+export function LoginDialogProvider({ children }: { children: ReactNode }) {
+  const [view, setView] = useState<View>('closed');
+  // Mounted from the first opening on, so closing animates and the typed e-mail is kept.
+  const [used, setUsed] = useState(false);
+  // Spec section 4: opening login clears the forgot-password view.
+  const openLogin = useCallback(() => {
+    setUsed(true);
+    setView('login');
+  }, []);
+  const api = useMemo(() => ({ openLogin }), [openLogin]);
+
+  return (
+    <LoginDialogContext.Provider value={api}>
+      {children}
+      {used && (
+        <Suspense fallback={null}>
+          <LoginDialog open={view === 'login'} onClose={() => setView('closed')} onForgotPassword={() => setView('forgot')} />
+          <ForgotPasswordDialog open={view === 'forgot'} onClose={() => setView('login')} onSent={() => setView('closed')} />
+        </Suspense>
+      )}
+    </LoginDialogContext.Provider>
+  );
+}
+
+export function useLoginDialog(): LoginDialogApi {
+  const api = useContext(LoginDialogContext);
+  if (!api) throw new Error('useLoginDialog must be used inside <LoginDialogProvider>');
+  return api;
+}

@@ -1,0 +1,48 @@
+import type { RouteObject } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { AppShell } from './shared/layout/AppShell';
+import { lazyComponent } from './shared/routing/lazyComponent';
+import { ROUTES, type RouteName } from './shared/routing/paths';
+
+/** One lazily loaded page per route of spec section 2; the type makes a missing route a compile error. */
+const PAGES: Readonly<Record<RouteName, ComponentType>> = {
+  home: lazyComponent(() => import('./features/home/HomePage'), 'HomePage'),
+  about: lazyComponent(() => import('./features/info/AboutPage'), 'AboutPage'),
+  cart: lazyComponent(() => import('./features/cart/CartPage'), 'CartPage'),
+  checkout: lazyComponent(() => import('./features/checkout/CheckoutPage'), 'CheckoutPage'),
+  confirmation: lazyComponent(() => import('./features/checkout/ConfirmationPage'), 'ConfirmationPage'),
+  faq: lazyComponent(() => import('./features/info/FaqPage'), 'FaqPage'),
+  form: lazyComponent(() => import('./features/account/RegisterPage'), 'RegisterPage'),
+  fpx_checkout: lazyComponent(() => import('./features/checkout/FpxCheckoutPage'), 'FpxCheckoutPage'),
+  helpline: lazyComponent(() => import('./features/info/HelplinePage'), 'HelplinePage'),
+  history: lazyComponent(() => import('./features/payments/HistoryPage'), 'HistoryPage'),
+  payment_information: lazyComponent(() => import('./features/checkout/PaymentInformationPage'), 'PaymentInformationPage'),
+  pdf: lazyComponent(() => import('./features/licence/LicencePrintPage'), 'LicencePrintPage'),
+  privacy: lazyComponent(() => import('./features/info/PrivacyPage'), 'PrivacyPage'),
+  profile: lazyComponent(() => import('./features/account/ProfilePage'), 'ProfilePage'),
+  receipt: lazyComponent(() => import('./features/payments/ReceiptPage'), 'ReceiptPage'),
+  refund: lazyComponent(() => import('./features/info/RefundPage'), 'RefundPage'),
+  requery: lazyComponent(() => import('./features/payments/RequeryPage'), 'RequeryPage'),
+  reset_password: lazyComponent(() => import('./features/account/ResetPasswordPage'), 'ResetPasswordPage'),
+  search: lazyComponent(() => import('./features/search/SearchPage'), 'SearchPage'),
+  terms: lazyComponent(() => import('./features/info/TermsPage'), 'TermsPage'),
+};
+
+const NotFoundPage = lazyComponent(() => import('./features/not-found/NotFoundPage'), 'NotFoundPage');
+
+function pageRoute(name: RouteName): RouteObject {
+  const Page = PAGES[name];
+  return name === 'home' ? { index: true, element: <Page /> } : { path: ROUTES[name].slice(1), element: <Page /> };
+}
+
+/**
+ * The shell around every page (a page that fails shows the error page inside the shell, see
+ * PageErrorBoundary); anything else is the 404 page.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppShell />,
+    children: [...(Object.keys(PAGES) as RouteName[]).map(pageRoute), { path: '*', element: <NotFoundPage /> }],
+  },
+];

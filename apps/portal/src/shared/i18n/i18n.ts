@@ -1,0 +1,66 @@
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@councilpay/domain';
+import { I18N_NAMESPACE, loadCatalogue, ms, resolveLanguage, type MessageKey } from '@councilpay/i18n';
+import i18next, { type BackendModule, type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { deviceStorage, readStoredLanguage, storeLanguage } from './language';
+
+/**
+ * Malay (default and fallback) is bundled; English and Chinese are fetched when chosen, so the first
+ * load carries one catalogue however many strings the portal grows.
+ */
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    if (!isLanguage(language)) {
+      callback(null, {});
+      return;
+    }
+    loadCatalogue(language).then(
+      (catalogue) => callback(null, catalogue),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+/** Sets `<html lang>` so assistive technology reads the page in the right language. */
+function applyDocumentLanguage(language: Language): void {
+  document.documentElement.lang = language;
+}
+
+/**
+ * Starts i18next with the shared catalogues: the stored language or Malay, Malay as the fallback.
+ * Resolves once the starting language is loaded. Changing language (i18next.changeLanguage) stores the
+ * choice and updates `<html lang>`.
+ */
+export async function initI18n(): Promise<i18n> {
+  const language = readStoredLanguage(deviceStorage());
+  i18next.on('languageChanged', (changed: string) => {
+    const next = resolveLanguage(changed);
+    storeLanguage(deviceStorage(), next);
+    applyDocumentLanguage(next);
+  });
+  await i18next
+    .use(catalogueBackend)
+    .use(initReactI18next)
+    .init({
+      resources: { [DEFAULT_LANGUAGE]: { [I18N_NAMESPACE]: ms } },
+      partialBundledLanguages: true,
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      load: 'languageOnly',
+      ns: [I18N_NAMESPACE],
+      defaultNS: I18N_NAMESPACE,
+      returnEmptyString: false,
+      // React escapes text itself.
+      interpolation: { escapeValue: false },
+    });
+  applyDocumentLanguage(language);
+  return i18next;
+}
+
+/** Whether a key names a message (checked in the always-loaded Malay catalogue). */
+export function isKnownMessageKey(key: string): key is MessageKey {
+  return i18next.exists(key, { lng: DEFAULT_LANGUAGE, fallbackLng: false });
+}

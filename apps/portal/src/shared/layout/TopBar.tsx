@@ -1,0 +1,94 @@
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import HomeIcon from '@mui/icons-material/Home';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { useCouncilTitle } from '../public-data/useCouncilTitle';
+import { ROUTES } from '../routing/paths';
+import { CartButton } from './CartButton';
+import { CouncilLogo } from './CouncilLogo';
+import { LanguageMenu } from './LanguageMenu';
+import { lazyComponent } from '../routing/lazyComponent';
+import { useAccountActions } from './useAccountActions';
+
+// Loaded on first use: only small screens open it.
+const MobileMenu = lazyComponent(() => import('./MobileMenu'), 'MobileMenu');
+
+/** Spec section 2's top bar; below the `md` breakpoint everything but the cart folds into a menu. */
+export function TopBar() {
+  const { t } = useTranslation();
+  const { title, loading } = useCouncilTitle();
+  const account = useAccountActions();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
+
+  return (
+    <AppBar position="sticky" elevation={1}>
+      <Toolbar sx={{ gap: 1 }}>
+        <Box
+          component={RouterLink}
+          to={ROUTES.home}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'inherit', textDecoration: 'none', minWidth: 0 }}
+        >
+          <CouncilLogo size={40} />
+          <Typography variant="h6" component="span" noWrap data-testid="app-bar-title" sx={{ fontWeight: 600 }}>
+            {loading ? <Skeleton variant="text" width={220} sx={{ bgcolor: 'primary.light' }} /> : title}
+          </Typography>
+        </Box>
+        <Box sx={{ flexGrow: 1 }} />
+        <Box component="nav" aria-label={t('shell.main_navigation')} sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1 }}>
+          <Button color="inherit" component={RouterLink} to={ROUTES.home} startIcon={<HomeIcon />}>
+            {t('shell.home')}
+          </Button>
+          <LanguageMenu />
+          {account.signedIn ? (
+            <>
+              <Button color="inherit" startIcon={<AccountCircleIcon />} onClick={account.openProfile}>
+                {t('shell.my_profile')}
+              </Button>
+              <Button color="inherit" variant="outlined" onClick={account.logout}>
+                {t('shell.logout')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button color="inherit" component={RouterLink} to={ROUTES.form}>
+                {t('shell.sign_up')}
+              </Button>
+              <Button color="inherit" variant="outlined" onClick={account.openLogin}>
+                {t('shell.login')}
+              </Button>
+            </>
+          )}
+        </Box>
+        <CartButton />
+        <IconButton
+          color="inherit"
+          edge="end"
+          aria-label={t('shell.open_menu')}
+          aria-expanded={menuOpen}
+          onClick={() => {
+            setMenuUsed(true);
+            setMenuOpen(true);
+          }}
+          sx={{ display: { md: 'none' } }}
+        >
+          <MenuIcon />
+        </IconButton>
+      </Toolbar>
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
+    </AppBar>
+  );
+}

@@ -1,0 +1,19 @@
+import { useNavigate } from 'react-router-dom';
+import { useLoginDialog } from '../../features/account/login/LoginDialogProvider';
+import { useSession } from '../../features/account/session/SessionProvider';
+import { ROUTES } from '../routing/paths';
+
+/** What the top bar and the small-screen menu offer for the account (signed in or not). */
+export function useAccountActions() {
+  const { user, logout } = useSession();
+  const { openLogin } = useLoginDialog();
+  const navigate = useNavigate();
+  return {
+    signedIn: user !== null,
+    openLogin,
+    signUp: () => void navigate(ROUTES.form),
+    openProfile: () => void navigate(ROUTES.profile),
+    // Spec section 2: logout returns to home.
+    logout: () => void logout().then(() => navigate(ROUTES.home)),
+  };
+}

@@ -1,0 +1,62 @@
+// Lint rules for the whole workspace. Project boundaries are enforced by Nx tags (see each package.json):
+// apps may import libs, libs may import libs, libs/domain imports no other project, nothing imports an app.
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.nx/**',
+      'apps/api/src/generated/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.test-results/**',
+      'prisma/unref-timers.cjs',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { '@nx': nx },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'scope:i18n', onlyDependOnLibsWithTags: ['scope:domain'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tooling, not product code: test configs share vitest.shared.ts, and the seed uses the API's generated
+    // Prisma client (it lives in apps/api so the API's own build compiles it).
+    files: ['**/vitest.config.ts', 'prisma/**/*.ts', 'playwright.config.ts'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+  {
+    files: ['apps/api/src/**/*.ts', 'apps/gateway-sim/src/**/*.ts'],
+    rules: { 'no-console': 'error' },
+  },
+  {
+    files: ['apps/portal/**/*.{ts,tsx}', 'apps/console/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  prettier,
+);

@@ -1,0 +1,14 @@
+/**
+ * Message catalogues of CouncilPay in Malay (default and fallback), English and Chinese, shared by the
+ * portal and the console (through i18next) and by e-mails and documents (through `translate`).
+ * Imports no framework and no Node module, and has no side effects (package.json `sideEffects: false`),
+ * so a bundle that imports only `ms` and `loadCatalogue` leaves the other catalogues to lazy chunks.
+ */
+export { en, type Catalogue } from './catalogues/en';
+export { ms } from './catalogues/ms';
+export { zh } from './catalogues/zh';
+export { catalogues, resources, I18N_NAMESPACE } from './resources';
+export { loadCatalogue } from './load';
+export { MESSAGE_KEYS, isMessageKey, flattenMessages, type MessageKey } from './keys';
+export { resolveLanguage } from './language';
+export { translate, interpolate, createTranslator, type InterpolationValues, type Translator } from './translate';

@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium (Playwright cannot download its own browser here), against the
+ * servers of scripts/e2e-server.mjs: a throwaway database, the built portal and console served by the API,
+ * the worker and the gateway simulator.
+ */
+const port = process.env.E2E_PORT || '3300';
+const simPort = process.env.E2E_SIM_PORT || '3400';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: ['apps/*/e2e/**/*.e2e.ts'],
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list'], ['json', { outputFile: '.test-results/playwright.json' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { E2E_PORT: port, E2E_SIM_PORT: simPort },
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
+});

@@ -1,0 +1,176 @@
+// Helpers shared by scripts/start.mjs, scripts/test.mjs and scripts/e2e-server.mjs. Node built-ins only until
+// dependencies are installed; `pg` is imported lazily.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export const DEFAULTS = {
+  DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/councilpay',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  PORT: '3000',
+  SIM_PORT: '3100',
+};
+
+export function log(message) {
+  process.stdout.write(`\x1b[36m[councilpay]\x1b[0m ${message}\n`);
+}
+
+/** Runs a command to completion, inheriting output; throws with the command line when it fails. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed with ${result.signal ?? `exit code ${result.status}`}`);
+  }
+}
+
+export function node(script, args = [], options = {}) {
+  run(process.execPath, [resolve(ROOT, script), ...args], options);
+}
+
+export function ensureInstalled() {
+  if (existsSync(resolve(ROOT, 'node_modules', '.package-lock.json'))) return;
+  log('installing dependencies (npm install with the committed lockfile) ...');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+/** Resolves when host:port accepts a TCP connection, rejects after `timeoutMs`. */
+export function waitForPort(host, port, timeoutMs = 1000) {
+  return new Promise((resolvePromise, reject) => {
+    const socket = createConnection({ host, port: Number(port) });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`timeout connecting to ${host}:${port}`));
+    }, timeoutMs);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      socket.end();
+      resolvePromise();
+    });
+    socket.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
+
+/** Fails with a message saying how to start the server when PostgreSQL or Redis is not reachable. */
+export async function checkServices(env) {
+  const pg = new URL(env.DATABASE_URL);
+  const redis = new URL(env.REDIS_URL);
+  const checks = [
+    ['PostgreSQL', pg.hostname, pg.port || 5432, 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start'],
+    ['Redis', redis.hostname, redis.port || 6379, 'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no'],
+  ];
+  for (const [name, host, port, hint] of checks) {
+    try {
+      await waitForPort(host, port, 2000);
+    } catch {
+      throw new Error(`${name} is not reachable at ${host}:${port}. Start it (e.g. \`${hint}\`) or set the URL.`);
+    }
+  }
+}
+
+/** Creates the database named in `databaseUrl` when it does not exist yet. */
+export async function ensureDatabase(databaseUrl) {
+  const { default: pg } = await import('pg');
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!/^[\w-]+$/.test(name)) throw new Error(`DATABASE_URL names an unusual database "${name}"; create it by hand`);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rowCount === 0) {
+      await client.query(`CREATE DATABASE "${name}"`);
+      log(`created database ${name}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropDatabase(databaseUrl) {
+  const { default: pg } = await import('pg');
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Migrates and seeds the database of `env.DATABASE_URL`. */
+export function migrateAndSeed(env, seedArgs = []) {
+  node('scripts/prisma.mjs', ['migrate', 'deploy'], { env });
+  node('node_modules/tsx/dist/cli.mjs', ['prisma/seed/index.ts', ...seedArgs], { env });
+}
+
+export function buildAll(env) {
+  node('node_modules/nx/bin/nx.js', ['run-many', '-t', 'build', '--output-style=stream'], {
+    env: { ...env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
+  });
+}
+
+/**
+ * Starts the long-running processes (API, worker, gateway simulator) with prefixed output. Returns a stop
+ * function that sends SIGTERM to each, then SIGKILL to any still alive after `graceMs`.
+ */
+export function startProcesses(specs, env) {
+  const children = specs.map(({ name, script, extraEnv }) => {
+    const child = spawn(process.execPath, [resolve(ROOT, script)], {
+      cwd: ROOT,
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const prefix = `\x1b[35m[${name}]\x1b[0m `;
+    for (const stream of [child.stdout, child.stderr]) {
+      let buffered = '';
+      stream.on('data', (chunk) => {
+        buffered += chunk.toString();
+        const lines = buffered.split('\n');
+        buffered = lines.pop() ?? '';
+        for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+      });
+    }
+    child.on('exit', (code, signal) => {
+      child.exited = true;
+      if (!child.stopping) log(`${name} exited (${signal ?? code})`);
+    });
+    return child;
+  });
+  const stop = async (graceMs = 10_000) => {
+    for (const child of children) {
+      child.stopping = true;
+      if (!child.exited) child.kill('SIGTERM');
+    }
+    const deadline = Date.now() + graceMs;
+    while (children.some((c) => !c.exited) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    for (const child of children) if (!child.exited) child.kill('SIGKILL');
+  };
+  return { children, stop };
+}
+
+export async function waitForHttp(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      lastError = new Error(`${url} answered ${res.status}`);
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not come up: ${lastError?.message}`);
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// `npm start`: the whole product with demo data on a fresh clone. Installs dependencies if missing, creates
+// the database if missing, migrates, seeds (idempotently), builds, and runs the API (serving the portal and the
+// console), the worker and the gateway simulator. Ctrl-C stops everything it started.
+import { resolve } from 'node:path';
+import {
+  DEFAULTS, ROOT, buildAll, checkServices, ensureDatabase, ensureInstalled, log, migrateAndSeed, node, startProcesses, waitForHttp,
+} from './lib.mjs';
+
+async function main() {
+  ensureInstalled();
+  const env = { ...process.env };
+  for (const [key, value] of Object.entries(DEFAULTS)) env[key] ||= value;
+  env.NODE_ENV ||= 'development';
+  env.PUBLIC_URL ||= `http://localhost:${env.PORT}`;
+  env.SIM_PUBLIC_URL ||= `http://localhost:${env.SIM_PORT}`;
+  env.PORTAL_DIST ||= resolve(ROOT, 'apps/portal/dist');
+  env.CONSOLE_DIST ||= resolve(ROOT, 'apps/console/dist');
+
+  await checkServices(env);
+  await ensureDatabase(env.DATABASE_URL);
+  buildAll(env);
+  migrateAndSeed(env);
+  node('apps/gateway-sim/dist/dev-keys-cli.js', [], { env });
+
+  const { stop } = startProcesses(
+    [
+      { name: 'api', script: 'apps/api/dist/main.js' },
+      { name: 'worker', script: 'apps/api/dist/worker.js' },
+      { name: 'gateway-sim', script: 'apps/gateway-sim/dist/main.js' },
+    ],
+    env,
+  );
+  let stopping = false;
+  const shutdown = async (signal) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping ...`);
+    await stop();
+    log('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const api = `http://localhost:${env.PORT}`;
+  await waitForHttp(`${api}/api/health`);
+  await waitForHttp(`${env.SIM_PUBLIC_URL}/health`);
+  log('CouncilPay is running:');
+  log(`  portal         ${api}/`);
+  log(`  console        ${api}/console/  (demo staff: admin@councilpay.my, password in README)`);
+  log(`  API health     ${api}/api/health`);
+  log(`  API docs       ${api}/api/docs`);
+  log(`  gateway sim    ${env.SIM_PUBLIC_URL}/`);
+  log('Press Ctrl-C to stop.');
+}
+
+main().catch((error) => {
+  process.stderr.write(`\x1b[31m[councilpay]\x1b[0m ${error.message}\n`);
+  process.exit(1);
+});
