@@ -103,7 +103,7 @@ export default async function setup(project: TestProject) {
   execFileSync(process.execPath, [resolve(ROOT, 'scripts/prisma.mjs'), 'migrate', 'deploy'], { cwd: ROOT, env, stdio: 'pipe' });
   execFileSync(process.execPath, [resolve(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'prisma/seed/index.ts'], { cwd: ROOT, env, stdio: 'pipe' });
 
-  const devKeysDir = ensureDevKeys(mkdtempSync(join(tmpdir(), 'councilpay-test-keys-')));
+  const devKeysDir = ensureDevKeys(mkdtempSync(join(tmpdir(), 'councilpay-test-keys-'))).dir;
   const apiPort = await freePort();
   const sim = await startSimulator(devKeysDir, apiPort);
 

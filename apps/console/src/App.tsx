@@ -7,6 +7,7 @@ import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import { CONSOLE_LOCALE, i18nProvider } from './i18nProvider';
 import { ConsoleLayout } from './layout/ConsoleLayout';
+import { darkTheme, lightTheme } from './theme';
 
 const ConfigurationShow = configuration.show;
 
@@ -25,6 +26,8 @@ export function App() {
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
       layout={ConsoleLayout}
+      theme={lightTheme}
+      darkTheme={darkTheme}
       disableTelemetry
     >
       <Resource name="councils" {...councils} />

@@ -3,11 +3,27 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataProvider, UnsupportedResourceError } from './dataProvider';
 
 function council(code: string, ms: string): CouncilDto {
-  return { code, name: { ms, en: ms, zh: '' }, logoUrl: null, active: true, payableTypes: [], isDefault: code === 'mdpg' };
+  return {
+    code,
+    name: { ms, en: ms, zh: '' },
+    logoUrl: null,
+    active: true,
+    payableTypes: [],
+    isDefault: code === 'mdpg',
+  };
 }
 
-const COUNCILS = [council('mdpg', 'Majlis Daerah Penampang'), council('mps', 'Majlis Perbandaran Sandakan'), council('lbk', 'Lembaga Bandaran Kudat')];
-const CONFIG: PublicConfigDto = { serviceClosed: false, announcement: { ms: '', en: '', zh: '' }, appVersion: '1.0.0', defaultCouncil: 'mdpg' };
+const COUNCILS = [
+  council('mdpg', 'Majlis Daerah Penampang'),
+  council('mps', 'Majlis Perbandaran Sandakan'),
+  council('lbk', 'Lembaga Bandaran Kudat'),
+];
+const CONFIG: PublicConfigDto = {
+  serviceClosed: false,
+  announcement: { ms: '', en: '', zh: '' },
+  appVersion: '1.0.0',
+  defaultCouncil: 'mdpg',
+};
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -31,14 +47,22 @@ describe('console data provider', () => {
   const provider = createDataProvider();
 
   it('lists councils with their code as id, sorted and paged here', async () => {
-    const result = await provider.getList('councils', { pagination: { page: 1, perPage: 2 }, sort: { field: 'name.ms', order: 'ASC' }, filter: {} });
+    const result = await provider.getList('councils', {
+      pagination: { page: 1, perPage: 2 },
+      sort: { field: 'name.ms', order: 'ASC' },
+      filter: {},
+    });
     expect(result.total).toBe(3);
     expect(result.data.map((record) => record.id)).toEqual(['lbk', 'mdpg']);
   });
 
   it('reads one council and the configuration', async () => {
-    await expect(provider.getOne('councils', { id: 'mps' })).resolves.toMatchObject({ data: { id: 'mps', code: 'mps' } });
-    await expect(provider.getOne('configuration', { id: 'default' })).resolves.toEqual({ data: { ...CONFIG, id: 'default' } });
+    await expect(provider.getOne('councils', { id: 'mps' })).resolves.toMatchObject({
+      data: { id: 'mps', code: 'mps' },
+    });
+    await expect(provider.getOne('configuration', { id: 'default' })).resolves.toEqual({
+      data: { ...CONFIG, id: 'default' },
+    });
     await expect(provider.getOne('councils', { id: 'nope' })).rejects.toThrow('nope');
   });
 
@@ -48,8 +72,12 @@ describe('console data provider', () => {
   });
 
   it('refuses resources and writes it does not have yet', async () => {
-    await expect(provider.getList('payments', { pagination: { page: 1, perPage: 10 } })).rejects.toBeInstanceOf(UnsupportedResourceError);
-    await expect(provider.update('councils', { id: 'mdpg', data: {}, previousData: { id: 'mdpg' } })).rejects.toThrow(/cannot update "councils"/);
+    await expect(provider.getList('payments', { pagination: { page: 1, perPage: 10 } })).rejects.toBeInstanceOf(
+      UnsupportedResourceError,
+    );
+    await expect(provider.update('councils', { id: 'mdpg', data: {}, previousData: { id: 'mdpg' } })).rejects.toThrow(
+      /cannot update "councils"/,
+    );
   });
 
   it('returns the health report even when the API answers 503', async () => {
@@ -57,7 +85,13 @@ describe('console data provider', () => {
   });
 
   it('turns an API error into an HttpError with the ApiErrorBody', async () => {
-    fetch.mockImplementationOnce(async () => json(429, { statusCode: 429, code: 'too_many_requests', message: 'Slow down' }));
-    await expect(provider.getOne('councils', { id: 'mdpg' })).rejects.toMatchObject({ status: 429, message: 'Slow down', body: { code: 'too_many_requests' } });
+    fetch.mockImplementationOnce(async () =>
+      json(429, { statusCode: 429, code: 'too_many_requests', message: 'Slow down' }),
+    );
+    await expect(provider.getOne('councils', { id: 'mdpg' })).rejects.toMatchObject({
+      status: 429,
+      message: 'Slow down',
+      body: { code: 'too_many_requests' },
+    });
   });
 });

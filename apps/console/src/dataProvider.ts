@@ -63,11 +63,15 @@ export function createDataProvider(): ConsoleDataProvider {
       return { data: data as unknown as RecordType[], total };
     },
     getOne: async <RecordType extends RaRecord>(resource: string, params: { id: Identifier; signal?: AbortSignal }) => {
-      if (resource === 'councils') return { data: (await findCouncil(params.id, params.signal)) as unknown as RecordType };
+      if (resource === 'councils')
+        return { data: (await findCouncil(params.id, params.signal)) as unknown as RecordType };
       if (resource === 'configuration') return { data: (await configuration(params.signal)) as unknown as RecordType };
       throw new UnsupportedResourceError(resource, 'read');
     },
-    getMany: async <RecordType extends RaRecord>(resource: string, params: { ids: Identifier[]; signal?: AbortSignal }) => {
+    getMany: async <RecordType extends RaRecord>(
+      resource: string,
+      params: { ids: Identifier[]; signal?: AbortSignal },
+    ) => {
       if (resource !== 'councils') throw new UnsupportedResourceError(resource, 'read');
       const wanted = new Set(params.ids.map(String));
       const data = (await councils(params.signal)).filter((record) => wanted.has(record.id));

@@ -53,7 +53,9 @@ export const i18nProvider: I18nProvider = {
   // `options` is typed `any` by react-admin's TranslateFunction; it is narrowed by interpolationValues.
   translate: (key: string, options?: unknown) => {
     const ours = catalogueKey(key, options);
-    return ours ? translate(CONSOLE_LOCALE, ours, interpolationValues(options)) : defaultI18nProvider.translate(key, options);
+    return ours
+      ? translate(CONSOLE_LOCALE, ours, interpolationValues(options))
+      : defaultI18nProvider.translate(key, options);
   },
   changeLocale: async () => undefined,
   getLocale: () => CONSOLE_LOCALE,

@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { applyListQuery, valueAt } from './listQuery';
 
 const rows = [
-  { id: 'mps', name: { ms: 'Majlis Perbandaran Sandakan', en: 'Sandakan Municipal Council' }, active: true, tags: ['assessment'] },
-  { id: 'mdpg', name: { ms: 'Majlis Daerah Penampang', en: 'Penampang District Council' }, active: true, tags: ['assessment', 'compound'] },
+  {
+    id: 'mps',
+    name: { ms: 'Majlis Perbandaran Sandakan', en: 'Sandakan Municipal Council' },
+    active: true,
+    tags: ['assessment'],
+  },
+  {
+    id: 'mdpg',
+    name: { ms: 'Majlis Daerah Penampang', en: 'Penampang District Council' },
+    active: true,
+    tags: ['assessment', 'compound'],
+  },
   { id: 'lbk', name: { ms: 'Lembaga Bandaran Kudat', en: 'Kudat Town Board' }, active: false, tags: [] },
 ];
 
@@ -14,8 +24,16 @@ describe('applyListQuery', () => {
   });
 
   it('sorts by a dotted field in either direction', () => {
-    expect(applyListQuery(rows, { sort: { field: 'name.ms', order: 'ASC' } }).data.map((r) => r.id)).toEqual(['lbk', 'mdpg', 'mps']);
-    expect(applyListQuery(rows, { sort: { field: 'id', order: 'DESC' } }).data.map((r) => r.id)).toEqual(['mps', 'mdpg', 'lbk']);
+    expect(applyListQuery(rows, { sort: { field: 'name.ms', order: 'ASC' } }).data.map((r) => r.id)).toEqual([
+      'lbk',
+      'mdpg',
+      'mps',
+    ]);
+    expect(applyListQuery(rows, { sort: { field: 'id', order: 'DESC' } }).data.map((r) => r.id)).toEqual([
+      'mps',
+      'mdpg',
+      'lbk',
+    ]);
   });
 
   it('searches every text with q, case-insensitively, and matches other filters exactly', () => {

@@ -48,7 +48,10 @@ function compare(a: unknown, b: unknown): number {
 }
 
 /** The page of `records` react-admin asked for, and how many records match in all. */
-export function applyListQuery<T extends object>(records: readonly T[], { pagination, sort, filter = {} }: ListQuery): { data: T[]; total: number } {
+export function applyListQuery<T extends object>(
+  records: readonly T[],
+  { pagination, sort, filter = {} }: ListQuery,
+): { data: T[]; total: number } {
   const matching = records.filter((record) => matches(record, filter));
   if (sort?.field) {
     const direction = sort.order === 'DESC' ? -1 : 1;

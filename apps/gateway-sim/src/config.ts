@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { FPX_BANKS, loadPrivateKey, loadPublicKey } from '@councilpay/fpx';
-import { defaultDevKeysDir, ensureDevKeys, type DevKeyPaths } from './dev-keys';
+import { defaultDevKeysDir, ensureDevKeys, type DevKeyPaths } from '@councilpay/fpx';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './delivery';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

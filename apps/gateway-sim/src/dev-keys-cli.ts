@@ -7,7 +7,7 @@
  * The folder is the argument, else DEV_KEYS_DIR, else `<repo root>/.dev-keys`. What was created is
  * reported on stderr. Exit code 1 on failure.
  */
-import { defaultDevKeysDir, ensureDevKeys } from './dev-keys';
+import { defaultDevKeysDir, ensureDevKeys } from '@councilpay/fpx';
 
 function main(argv: readonly string[]): number {
   const arg = argv[0];

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Logger } from 'pino';
 import type { FpxRequestMessage, GatewayFields } from '@councilpay/fpx';
-import { writeFileAtomic } from './dev-keys';
+import { writeFileAtomic } from '@councilpay/fpx';
 import type { DeliveryRecord } from './delivery';
 
 export interface HistoryEntry {

@@ -29,5 +29,7 @@ for (const file of [...files].sort()) {
   total += size;
   console.log(`${(size / 1024).toFixed(2).padStart(8)} kB  ${file}`);
 }
-console.log(`${(total / 1024).toFixed(2).padStart(8)} kB  first-load JS of the home route (gzip), budget ${budgetKb} kB`);
+console.log(
+  `${(total / 1024).toFixed(2).padStart(8)} kB  first-load JS of the home route (gzip), budget ${budgetKb} kB`,
+);
 if (total / 1024 > budgetKb) process.exit(1);

@@ -16,7 +16,10 @@ const PAGES: Readonly<Record<RouteName, ComponentType>> = {
   fpx_checkout: lazyComponent(() => import('./features/checkout/FpxCheckoutPage'), 'FpxCheckoutPage'),
   helpline: lazyComponent(() => import('./features/info/HelplinePage'), 'HelplinePage'),
   history: lazyComponent(() => import('./features/payments/HistoryPage'), 'HistoryPage'),
-  payment_information: lazyComponent(() => import('./features/checkout/PaymentInformationPage'), 'PaymentInformationPage'),
+  payment_information: lazyComponent(
+    () => import('./features/checkout/PaymentInformationPage'),
+    'PaymentInformationPage',
+  ),
   pdf: lazyComponent(() => import('./features/licence/LicencePrintPage'), 'LicencePrintPage'),
   privacy: lazyComponent(() => import('./features/info/PrivacyPage'), 'PrivacyPage'),
   profile: lazyComponent(() => import('./features/account/ProfilePage'), 'ProfilePage'),

@@ -1,45 +1,183 @@
 /**
- * Development and test keys for the merchant (seller), the FPX exchange and the card gateway, shared by the
- * API and the gateway simulator through one folder (default `.dev-keys`, git-ignored). Never used in
- * production: there the keys come from configuration.
+ * Development keys: the simulator's FPX exchange key pair, the merchant's (seller's) key pair and the
+ * card gateway's shared secret, kept in one git-ignored folder (default `<repo root>/.dev-keys`) and
+ * generated at first start when missing. The API and scripts use the same folder (see dev-keys-cli.ts).
+ *
+ *   exchange.key.pem  exchange.pub.pem   the simulator signs AC / AE answers / BC; the API verifies
+ *   seller.key.pem    seller.pub.pem     the API signs AR / AE / BE; the simulator verifies
+ *   card.secret                          HMAC secret shared by the API and the card gateway (64 hex chars)
+ *
+ * Several processes may start together (API, worker, simulator): every file appears atomically (written
+ * to a temporary file, then hard-linked into place, which fails when the file already exists), so the
+ * first writer wins and everyone reads the same complete file. Public keys are derived from the private
+ * key that won, so a pair can never mismatch. Never for production.
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
-export const DEV_KEY_FILES = {
-  sellerPrivate: 'seller.key.pem',
-  sellerPublic: 'seller.pub.pem',
-  exchangePrivate: 'exchange.key.pem',
-  exchangePublic: 'exchange.pub.pem',
+export const DEV_KEY_FILES = Object.freeze({
+  exchangePrivateKey: 'exchange.key.pem',
+  exchangePublicKey: 'exchange.pub.pem',
+  sellerPrivateKey: 'seller.key.pem',
+  sellerPublicKey: 'seller.pub.pem',
   cardSecret: 'card.secret',
-} as const;
+});
 
-/** Writes through a temporary file and a rename, so two processes starting together never see half a key. */
-function writeAtomically(path: string, content: string): void {
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(tmp, content, { mode: 0o600 });
-  renameSync(tmp, path);
+export interface DevKeyPaths {
+  dir: string;
+  exchangePrivateKey: string;
+  exchangePublicKey: string;
+  sellerPrivateKey: string;
+  sellerPublicKey: string;
+  cardSecret: string;
+  /** Files this call created (empty when everything was already there). */
+  created: string[];
 }
 
-function ensurePair(dir: string, privateName: string, publicName: string): void {
-  if (existsSync(join(dir, privateName)) && existsSync(join(dir, publicName))) return;
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  });
-  writeAtomically(join(dir, privateName), privateKey);
-  writeAtomically(join(dir, publicName), publicKey);
+export interface DevKeys {
+  exchangePrivateKeyPem: string;
+  exchangePublicKeyPem: string;
+  sellerPrivateKeyPem: string;
+  sellerPublicKeyPem: string;
+  cardSecret: string;
 }
 
-/** Creates whatever of the development keys is missing in `dir`; returns `dir`. */
-export function ensureDevKeys(dir: string): string {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  ensurePair(dir, DEV_KEY_FILES.sellerPrivate, DEV_KEY_FILES.sellerPublic);
-  ensurePair(dir, DEV_KEY_FILES.exchangePrivate, DEV_KEY_FILES.exchangePublic);
-  if (!existsSync(join(dir, DEV_KEY_FILES.cardSecret))) {
-    writeAtomically(join(dir, DEV_KEY_FILES.cardSecret), randomBytes(32).toString('hex'));
+/** The repository root: the nearest folder above `from` whose package.json declares workspaces (else `cwd`). */
+export function findRepoRoot(from: string = __dirname, cwd: string = process.cwd()): string {
+  let dir = resolve(from);
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        const parsed: unknown = JSON.parse(readFileSync(manifest, 'utf8'));
+        if (typeof parsed === 'object' && parsed !== null && 'workspaces' in parsed) return dir;
+      } catch {
+        // not readable JSON: keep walking up
+      }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return resolve(cwd);
+    dir = parent;
   }
-  return dir;
+}
+
+/** `DEV_KEYS_DIR` when set, else `<repo root>/.dev-keys`. */
+export function defaultDevKeysDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const configured = env['DEV_KEYS_DIR']?.trim();
+  return configured ? resolve(configured) : join(findRepoRoot(), '.dev-keys');
+}
+
+let tmpCounter = 0;
+
+function tmpName(target: string): string {
+  tmpCounter += 1;
+  return `${target}.${process.pid}.${Date.now()}.${tmpCounter}.tmp`;
+}
+
+/**
+ * Writes `content` to `target` only when `target` does not exist yet, atomically (readers never see
+ * a partial file). Returns true when this call created it, false when another writer got there first.
+ */
+export function writeFileIfAbsent(target: string, content: string, mode = 0o600): boolean {
+  if (existsSync(target)) return false;
+  const tmp = tmpName(target);
+  writeFileSync(tmp, content, { mode });
+  try {
+    linkSync(tmp, target);
+    return true;
+  } catch (error) {
+    if (isErrno(error, 'EEXIST')) return false;
+    if (isErrno(error, 'EPERM') || isErrno(error, 'ENOTSUP') || isErrno(error, 'EXDEV') || isErrno(error, 'ENOSYS')) {
+      // File system without hard links: rename is still atomic (last writer wins), then all re-read the file.
+      if (existsSync(target)) return false;
+      renameSync(tmp, target);
+      return true;
+    }
+    throw error;
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
+
+/** Writes `content` to `target` atomically, replacing it (temporary file, then rename). */
+export function writeFileAtomic(target: string, content: string, mode = 0o644): void {
+  const tmp = tmpName(target);
+  try {
+    writeFileSync(tmp, content, { mode });
+    renameSync(tmp, target);
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
+
+function isErrno(error: unknown, code: string): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
+}
+
+function newPrivateKeyPem(): string {
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return privateKey;
+}
+
+function publicPemOf(privateKeyPem: string, file: string): string {
+  try {
+    return createPublicKey(createPrivateKey(privateKeyPem)).export({ type: 'spki', format: 'pem' }).toString();
+  } catch (error) {
+    throw new Error(`${file} is not a usable private key (delete it to have it generated again): ${String(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+function ensurePair(dir: string, privateName: string, publicName: string, created: string[]): void {
+  const privatePath = join(dir, privateName);
+  const publicPath = join(dir, publicName);
+  if (!existsSync(privatePath) && writeFileIfAbsent(privatePath, newPrivateKeyPem(), 0o600)) created.push(privateName);
+  const expectedPublic = publicPemOf(readFileSync(privatePath, 'utf8'), privatePath);
+  const currentPublic = existsSync(publicPath) ? readFileSync(publicPath, 'utf8') : undefined;
+  if (currentPublic !== expectedPublic) {
+    writeFileAtomic(publicPath, expectedPublic, 0o644);
+    created.push(publicName);
+  }
+}
+
+/**
+ * Makes sure every development key exists in `dir` (created with mode 0700 when missing) and returns
+ * their paths. Safe to call from several processes at once. Throws when a private key file exists but
+ * cannot be parsed (it is never overwritten: delete it to start again).
+ */
+export function ensureDevKeys(dir: string = defaultDevKeysDir()): DevKeyPaths {
+  const root = resolve(dir);
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  const created: string[] = [];
+  ensurePair(root, DEV_KEY_FILES.exchangePrivateKey, DEV_KEY_FILES.exchangePublicKey, created);
+  ensurePair(root, DEV_KEY_FILES.sellerPrivateKey, DEV_KEY_FILES.sellerPublicKey, created);
+  const secretPath = join(root, DEV_KEY_FILES.cardSecret);
+  if (writeFileIfAbsent(secretPath, `${randomBytes(32).toString('hex')}\n`, 0o600))
+    created.push(DEV_KEY_FILES.cardSecret);
+  return {
+    dir: root,
+    exchangePrivateKey: join(root, DEV_KEY_FILES.exchangePrivateKey),
+    exchangePublicKey: join(root, DEV_KEY_FILES.exchangePublicKey),
+    sellerPrivateKey: join(root, DEV_KEY_FILES.sellerPrivateKey),
+    sellerPublicKey: join(root, DEV_KEY_FILES.sellerPublicKey),
+    cardSecret: secretPath,
+    created,
+  };
+}
+
+/** Reads the development keys (after ensureDevKeys). The card secret is trimmed. */
+export function readDevKeys(paths: DevKeyPaths): DevKeys {
+  return {
+    exchangePrivateKeyPem: readFileSync(paths.exchangePrivateKey, 'utf8'),
+    exchangePublicKeyPem: readFileSync(paths.exchangePublicKey, 'utf8'),
+    sellerPrivateKeyPem: readFileSync(paths.sellerPrivateKey, 'utf8'),
+    sellerPublicKeyPem: readFileSync(paths.sellerPublicKey, 'utf8'),
+    cardSecret: readFileSync(paths.cardSecret, 'utf8').trim(),
+  };
 }

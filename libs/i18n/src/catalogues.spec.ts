@@ -29,7 +29,14 @@ describe('catalogues', () => {
   });
 
   it('Malay and Chinese are translations, not copies of English, outside names and codes', () => {
-    const sameEverywhere = new Set(['common.app_name', 'common.ok', 'languages.en', 'languages.ms', 'languages.zh', 'console.field_logo']);
+    const sameEverywhere = new Set([
+      'common.app_name',
+      'common.ok',
+      'languages.en',
+      'languages.ms',
+      'languages.zh',
+      'console.field_logo',
+    ]);
     for (const language of ['ms', 'zh'] as const) {
       const copied = [...flattenMessages(catalogues[language])].filter(
         ([key, text]) => !sameEverywhere.has(key) && text === english.get(key),

@@ -23,7 +23,9 @@ export function flattenMessages(tree: object, prefix = ''): Map<string, string> 
 }
 
 /** Every key of the English catalogue, which defines the key set. */
-export const MESSAGE_KEYS: readonly MessageKey[] = /* @__PURE__ */ Object.freeze([...flattenMessages(en).keys()] as MessageKey[]);
+export const MESSAGE_KEYS: readonly MessageKey[] = /* @__PURE__ */ Object.freeze([
+  ...flattenMessages(en).keys(),
+] as MessageKey[]);
 
 const KEY_SET: ReadonlySet<string> = /* @__PURE__ */ new Set(MESSAGE_KEYS);
 

@@ -14,8 +14,10 @@ export const catalogues: Readonly<Record<Language, Catalogue>> = /* @__PURE__ */
 export const I18N_NAMESPACE = 'translation';
 
 /** The catalogues in the shape i18next's `init({ resources })` takes. */
-export const resources: Readonly<Record<Language, { readonly translation: Catalogue }>> = /* @__PURE__ */ Object.freeze({
-  ms: { translation: ms },
-  en: { translation: en },
-  zh: { translation: zh },
-});
+export const resources: Readonly<Record<Language, { readonly translation: Catalogue }>> = /* @__PURE__ */ Object.freeze(
+  {
+    ms: { translation: ms },
+    en: { translation: en },
+    zh: { translation: zh },
+  },
+);

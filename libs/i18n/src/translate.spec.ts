@@ -15,7 +15,10 @@ describe('translate', () => {
 
   it('falls back to Malay for a key missing or empty in the requested language', () => {
     const t = createTranslator(
-      { ms: { greeting: { hello: 'Selamat datang, {{name}}', bye: 'Selamat tinggal' } }, en: { greeting: { hello: '' } } },
+      {
+        ms: { greeting: { hello: 'Selamat datang, {{name}}', bye: 'Selamat tinggal' } },
+        en: { greeting: { hello: '' } },
+      },
       'ms',
     );
     expect(t('en', 'greeting.hello', { name: 'Aminah' })).toBe('Selamat datang, Aminah');
@@ -25,7 +28,9 @@ describe('translate', () => {
 
   it('fills placeholders', () => {
     expect(translate('en', 'validation.required', { field: 'E-mail' })).toBe('E-mail is required.');
-    expect(translate('en', 'validation.between', { field: 'Amount', min: 1, max: 30000 })).toBe('Amount must be between 1 and 30000.');
+    expect(translate('en', 'validation.between', { field: 'Amount', min: 1, max: 30000 })).toBe(
+      'Amount must be between 1 and 30000.',
+    );
     expect(translate('ms', 'validation.already_in_cart', { item: 'Cukai Taksiran A-123' })).toBe(
       'Cukai Taksiran A-123 telah ada di dalam troli.',
     );

@@ -46,7 +46,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const body = this.toBody(exception);
     if (body.statusCode >= 500) this.logger.error({ err: exception }, 'Unhandled error');
-    response.status(body.statusCode).json(body);
+    response.status(body.statusCode).type('application/json').json(body);
   }
 
   private toBody(exception: unknown): ApiErrorBody {

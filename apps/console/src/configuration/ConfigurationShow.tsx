@@ -6,9 +6,16 @@ import { CONFIGURATION_ID, type ConfigurationRecord } from '../dataProvider';
 export function ConfigurationShow() {
   const translate = useTranslate();
   return (
-    <Show<ConfigurationRecord> resource="configuration" id={CONFIGURATION_ID} actions={false} title={translate('console.configuration')}>
+    <Show<ConfigurationRecord>
+      resource="configuration"
+      id={CONFIGURATION_ID}
+      actions={false}
+      title={translate('console.configuration')}
+    >
+      <Alert severity="info" sx={{ m: 2, mb: 0 }}>
+        {translate('console.read_only_notice')}
+      </Alert>
       <SimpleShowLayout>
-        <Alert severity="info">{translate('console.read_only_notice')}</Alert>
         <BooleanField source="serviceClosed" />
         <TextField source="announcement.ms" emptyText="—" />
         <TextField source="announcement.en" emptyText="—" />

@@ -15,7 +15,12 @@ function ListActions() {
 
 export function CouncilList() {
   return (
-    <List<CouncilRecord> filters={filters} actions={<ListActions />} sort={{ field: 'name.ms', order: 'ASC' }} perPage={25}>
+    <List<CouncilRecord>
+      filters={filters}
+      actions={<ListActions />}
+      sort={{ field: 'name.ms', order: 'ASC' }}
+      perPage={25}
+    >
       <DataTable<CouncilRecord> rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="code" />
         <DataTable.Col source="name.ms" />

@@ -11,7 +11,11 @@ export function CouncilShow() {
         <TextField source="name.ms" />
         <TextField source="name.en" />
         <TextField source="name.zh" emptyText="—" />
-        <ImageField source="logoUrl" emptyText="—" sx={{ '& img': { maxWidth: 96, maxHeight: 96, objectFit: 'contain' } }} />
+        <ImageField
+          source="logoUrl"
+          emptyText="—"
+          sx={{ '& img': { maxWidth: 96, maxHeight: 96, objectFit: 'contain' } }}
+        />
         <BooleanField source="active" />
         <BooleanField source="isDefault" />
         <Labeled source="payableTypes">

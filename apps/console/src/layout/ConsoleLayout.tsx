@@ -9,7 +9,11 @@ function ConsoleMenu() {
     <Menu>
       <Menu.DashboardItem primaryText={translate('console.dashboard')} />
       <Menu.ResourceItems />
-      <Menu.Item to={configuration.path} primaryText={translate('console.configuration')} leftIcon={<ConfigurationIcon />} />
+      <Menu.Item
+        to={configuration.path}
+        primaryText={translate('console.configuration')}
+        leftIcon={<ConfigurationIcon />}
+      />
     </Menu>
   );
 }

@@ -53,7 +53,8 @@ export const en = {
     footer_text: 'This portal is operated by Nexus Digital Sdn. Bhd.',
     footer_copyright: '© {{year}} {{council}}. All rights reserved.',
     footer_links: 'Information',
-    browser_recommendation: 'Best viewed with the latest version of Google Chrome, Mozilla Firefox, Microsoft Edge or Safari.',
+    browser_recommendation:
+      'Best viewed with the latest version of Google Chrome, Mozilla Firefox, Microsoft Edge or Safari.',
     page_loading: 'Loading page',
     error_title: 'Something went wrong',
     error_text: 'We could not show this page. Please try again, or go back to the home page.',
@@ -103,7 +104,8 @@ export const en = {
     no_account: "Don't have an account?",
     register_link: 'Sign up now',
     forgot_title: 'Forgot password',
-    forgot_text: 'Enter the e-mail address of your account. We will send you a link to reset your password; the link is valid for 24 hours.',
+    forgot_text:
+      'Enter the e-mail address of your account. We will send you a link to reset your password; the link is valid for 24 hours.',
     forgot_submit: 'Send reset link',
   },
 
@@ -116,10 +118,16 @@ export const en = {
 
   /** Headings and short introductions of the portal's pages. */
   pages: {
-    about: { title: 'About', text: 'CouncilPay lets you pay your local council online, as a guest or with an account.' },
+    about: {
+      title: 'About',
+      text: 'CouncilPay lets you pay your local council online, as a guest or with an account.',
+    },
     cart: { title: 'Cart', text: 'Review the bills in your cart before you pay.' },
     checkout: { title: 'Checkout', text: 'Check your details and the amount to pay, then choose how to pay.' },
-    confirmation: { title: 'Confirm payment', text: 'Confirm the payment details before you are taken to your bank or card issuer.' },
+    confirmation: {
+      title: 'Confirm payment',
+      text: 'Confirm the payment details before you are taken to your bank or card issuer.',
+    },
     faq: { title: 'Frequently asked questions', text: 'Answers to the questions people ask us most.' },
     form: { title: 'Sign up', text: 'Create a free account to see your payment history and print your receipts.' },
     fpx_checkout: { title: 'FPX online banking', text: 'Choose your bank to pay by FPX online banking.' },
@@ -146,7 +154,8 @@ export const en = {
     status_question: 'How will I know the status of my payment?',
     status_answer: 'The status of your payment is sent to your e-mail within 24 hours.',
     cancel_question: 'Can I cancel a payment?',
-    cancel_answer: 'A payment can be cancelled only before you confirm it. Once confirmed, it can no longer be cancelled.',
+    cancel_answer:
+      'A payment can be cancelled only before you confirm it. Once confirmed, it can no longer be cancelled.',
   },
 
   /** Payable types (libs/domain PAYABLE_TYPES). */
@@ -189,7 +198,8 @@ export const en = {
     invalid_code: 'Invalid Code',
     license_status_not_allowed: 'This license status is not allowed to proceed. Please check with license department.',
     owner_photo_not_found: 'Unable to print due to owner photo not found. Please check with license department.',
-    trading_license_not_renewable: 'This trading license is not applicable for online renewal, please renew at the council counter.',
+    trading_license_not_renewable:
+      'This trading license is not applicable for online renewal, please renew at the council counter.',
     reset_timeout: 'Your reset password request already timeout, please request another reset password link',
     invalid_request: 'Invalid Request',
     invalid_request_3: 'Invalid Request 3',

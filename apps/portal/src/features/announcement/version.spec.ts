@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isUpdateRequired } from './version';
 
 describe('isUpdateRequired', () => {
-  it('is required when the configured version differs from the app\'s', () => {
+  it("is required when the configured version differs from the app's", () => {
     expect(isUpdateRequired('1.0.0', '1.1.0')).toBe(true);
     expect(isUpdateRequired('1.1.0', '1.0.0')).toBe(true);
   });

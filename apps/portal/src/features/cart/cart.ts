@@ -2,7 +2,13 @@
  * The cart's rules, independent of where items are stored: what identifies an item, whether one may be
  * added (capacity and duplicates, libs/domain) and removal of an item with the items that depend on it.
  */
-import { checkCartAddition, type CartAdditionError, type PayableType, type RuleResult, type Sen } from '@councilpay/domain';
+import {
+  checkCartAddition,
+  type CartAdditionError,
+  type PayableType,
+  type RuleResult,
+  type Sen,
+} from '@councilpay/domain';
 
 /** One bill in the cart, kept on the device. */
 export interface CartItem {

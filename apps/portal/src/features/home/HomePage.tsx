@@ -22,9 +22,20 @@ export function HomePage() {
 
   return (
     <Stack spacing={6}>
-      <Stack component="section" spacing={3} sx={{ alignItems: 'center', textAlign: 'center' }} aria-labelledby="council-title">
+      <Stack
+        component="section"
+        spacing={3}
+        sx={{ alignItems: 'center', textAlign: 'center' }}
+        aria-labelledby="council-title"
+      >
         <CouncilLogo size={96} />
-        <Typography id="council-title" variant="h3" component="h1" data-testid="council-title" sx={{ fontWeight: 700, fontSize: { xs: '2rem', md: '3rem' } }}>
+        <Typography
+          id="council-title"
+          variant="h3"
+          component="h1"
+          data-testid="council-title"
+          sx={{ fontWeight: 700, fontSize: { xs: '2rem', md: '3rem' } }}
+        >
           {loading ? <Skeleton width={360} sx={{ mx: 'auto' }} /> : title}
         </Typography>
         <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400 }}>
@@ -36,7 +47,14 @@ export function HomePage() {
               {t('home.search_title')}
             </Typography>
             <Typography color="text.secondary">{t('home.search_text')}</Typography>
-            <Button component={RouterLink} to={ROUTES.search} variant="contained" size="large" startIcon={<SearchIcon />} data-testid="search-cta">
+            <Button
+              component={RouterLink}
+              to={ROUTES.search}
+              variant="contained"
+              size="large"
+              startIcon={<SearchIcon />}
+              data-testid="search-cta"
+            >
               {t('home.search_button')}
             </Button>
           </Stack>
@@ -50,7 +68,14 @@ export function HomePage() {
           <Typography color="text.secondary" sx={{ maxWidth: 640 }}>
             {t('home.guest_text')}
           </Typography>
-          <Button component={RouterLink} to={ROUTES.checkout} variant="outlined" size="large" startIcon={<PersonOutlineIcon />} data-testid="continue-as-guest">
+          <Button
+            component={RouterLink}
+            to={ROUTES.checkout}
+            variant="outlined"
+            size="large"
+            startIcon={<PersonOutlineIcon />}
+            data-testid="continue-as-guest"
+          >
             {t('home.continue_as_guest')}
           </Button>
         </Stack>

@@ -24,7 +24,17 @@ export function HowItWorks() {
       <Typography id="steps-title" variant="h5" component="h2" gutterBottom sx={{ fontWeight: 600 }}>
         {t('home.steps_title')}
       </Typography>
-      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+      <Box
+        component="ol"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
+        }}
+      >
         {STEPS.map(({ key, icon }, index) => (
           <Card component="li" key={key} variant="outlined" sx={{ height: '100%' }}>
             <CardContent>

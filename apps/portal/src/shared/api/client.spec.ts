@@ -12,7 +12,10 @@ describe('api client', () => {
     const fetch = vi.fn(async () => jsonResponse(200, [{ code: 'mdpg' }]));
     const api = createApiClient({ fetch });
     await expect(api.request('/councils')).resolves.toEqual([{ code: 'mdpg' }]);
-    expect(fetch).toHaveBeenCalledWith('/api/councils', expect.objectContaining({ method: 'GET', credentials: 'same-origin' }));
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/councils',
+      expect.objectContaining({ method: 'GET', credentials: 'same-origin' }),
+    );
   });
 
   it('sends a body as JSON', async () => {
@@ -37,7 +40,9 @@ describe('api client', () => {
   });
 
   it('gives answers without an ApiErrorBody a code from their status', async () => {
-    const api = createApiClient({ fetch: async () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }) });
+    const api = createApiClient({
+      fetch: async () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    });
     await expect(api.request('/x')).rejects.toMatchObject({ status: 502, code: 'service_unavailable' });
   });
 
@@ -71,7 +76,7 @@ describe('api client', () => {
 });
 
 describe('withMinimumDelay', () => {
-  it('settles no sooner than the delay, with the work\'s value or error', async () => {
+  it("settles no sooner than the delay, with the work's value or error", async () => {
     vi.useFakeTimers();
     try {
       let settled = false;
@@ -97,7 +102,7 @@ describe('withMinimumDelay', () => {
 describe('messageKeyForError', () => {
   const keyFor = (error: unknown) => messageKeyForError(error, isMessageKey);
 
-  it('maps API codes to the spec\'s messages', () => {
+  it("maps API codes to the spec's messages", () => {
     expect(keyFor(new ApiError(404, 'not_found', 'x'))).toBe('errors.not_found');
     expect(keyFor(new ApiError(400, 'council_not_found', 'x'))).toBe('errors.council_not_found');
     expect(keyFor(new ApiError(409, 'cart_full', 'x'))).toBe('validation.cart_full');

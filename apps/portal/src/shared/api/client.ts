@@ -2,12 +2,7 @@
  * The portal's only way to the API: same-origin `fetch` to `/api/...`. Failures become an `ApiError`
  * carrying the API's stable `code` (an i18n key, see `messageKeyForError`), so screens never parse bodies.
  */
-import {
-  type ApiErrorBody,
-  type CouncilDto,
-  type FieldErrorDto,
-  type PublicConfigDto,
-} from '@councilpay/domain';
+import { type ApiErrorBody, type CouncilDto, type FieldErrorDto, type PublicConfigDto } from '@councilpay/domain';
 
 /** An API failure: the HTTP status (0 when the server was not reached) and the API's error code. */
 export class ApiError extends Error {
@@ -56,7 +51,11 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
     const fieldErrors = Array.isArray(body.errors) ? body.errors : [];
     return new ApiError(response.status, body.code, body.message, fieldErrors);
   }
-  return new ApiError(response.status, codeForStatus(response.status), response.statusText || `HTTP ${response.status}`);
+  return new ApiError(
+    response.status,
+    codeForStatus(response.status),
+    response.statusText || `HTTP ${response.status}`,
+  );
 }
 
 /** Settles like `work`, but no sooner than `ms` after the call (so loading states do not flicker). */

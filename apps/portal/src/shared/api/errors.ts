@@ -6,7 +6,10 @@ import { ApiError } from './client';
  * The message to show for a failure: the API's code as an `errors.*` key (spec section 8 and the API's
  * own codes), else as a `validation.*` key (domain rule codes such as `cart_full`), else a generic one.
  */
-export function messageKeyForError(error: unknown, isKnown: (key: string) => key is MessageKey = isKnownMessageKey): MessageKey {
+export function messageKeyForError(
+  error: unknown,
+  isKnown: (key: string) => key is MessageKey = isKnownMessageKey,
+): MessageKey {
   if (error instanceof ApiError) {
     for (const key of [`errors.${error.code}`, `validation.${error.code}`]) {
       if (isKnown(key)) return key;

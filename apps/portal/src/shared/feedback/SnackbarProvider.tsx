@@ -33,7 +33,10 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
     setShown((previous) => ({ id: (previous?.id ?? 0) + 1, text, severity }));
     setOpen(true);
   }, []);
-  const showMessage = useCallback((message: string, severity: AlertColor = 'info') => show({ message }, severity), [show]);
+  const showMessage = useCallback(
+    (message: string, severity: AlertColor = 'info') => show({ message }, severity),
+    [show],
+  );
   const showError = useCallback((error: unknown) => show({ key: messageKeyForError(error) }, 'error'), [show]);
   const api = useMemo(() => ({ showMessage, showError }), [showMessage, showError]);
 

@@ -10,7 +10,10 @@ describe('loadingBarState', () => {
 
   it('fills towards the ceiling over the loading-bar duration', () => {
     expect(loadingBarState(LOADING_BAR_THROTTLE_MS)).toEqual({ visible: true, value: 0 });
-    expect(loadingBarState(LOADING_BAR_THROTTLE_MS + LOADING_BAR_DURATION_MS / 2)).toEqual({ visible: true, value: LOADING_BAR_CEILING / 2 });
+    expect(loadingBarState(LOADING_BAR_THROTTLE_MS + LOADING_BAR_DURATION_MS / 2)).toEqual({
+      visible: true,
+      value: LOADING_BAR_CEILING / 2,
+    });
   });
 
   it('turns indeterminate once the duration has passed', () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY, readStoredLanguage, storeLanguage } from './language';
 
-function memoryStorage(initial: Record<string, string> = {}): Pick<Storage, 'getItem' | 'setItem'> & { data: Record<string, string> } {
+function memoryStorage(
+  initial: Record<string, string> = {},
+): Pick<Storage, 'getItem' | 'setItem'> & { data: Record<string, string> } {
   const data = { ...initial };
   return { data, getItem: (key) => data[key] ?? null, setItem: (key, value) => void (data[key] = value) };
 }

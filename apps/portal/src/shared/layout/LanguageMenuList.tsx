@@ -16,7 +16,13 @@ export function LanguageMenuList({ id, buttonId, anchor, onClose }: LanguageMenu
   const { t } = useTranslation();
   const [language, setLanguage] = useLanguage();
   return (
-    <Menu id={id} anchorEl={anchor} open={anchor !== null} onClose={onClose} slotProps={{ list: { 'aria-labelledby': buttonId } }}>
+    <Menu
+      id={id}
+      anchorEl={anchor}
+      open={anchor !== null}
+      onClose={onClose}
+      slotProps={{ list: { 'aria-labelledby': buttonId } }}
+    >
       {LANGUAGE_MENU_ORDER.map((option) => (
         <MenuItem
           key={option}

@@ -36,7 +36,14 @@ export function TopBar() {
         <Box
           component={RouterLink}
           to={ROUTES.home}
-          sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'inherit', textDecoration: 'none', minWidth: 0 }}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1.5,
+            color: 'inherit',
+            textDecoration: 'none',
+            minWidth: 0,
+          }}
         >
           <CouncilLogo size={40} />
           <Typography variant="h6" component="span" noWrap data-testid="app-bar-title" sx={{ fontWeight: 600 }}>
@@ -44,7 +51,11 @@ export function TopBar() {
           </Typography>
         </Box>
         <Box sx={{ flexGrow: 1 }} />
-        <Box component="nav" aria-label={t('shell.main_navigation')} sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1 }}>
+        <Box
+          component="nav"
+          aria-label={t('shell.main_navigation')}
+          sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1 }}
+        >
           <Button color="inherit" component={RouterLink} to={ROUTES.home} startIcon={<HomeIcon />}>
             {t('shell.home')}
           </Button>

@@ -2,7 +2,11 @@ import type { CouncilDto } from '@councilpay/domain';
 import { describe, expect, it } from 'vitest';
 import { councilName, localizedText, pickDefaultCouncil } from './council';
 
-function council(code: string, isDefault = false, name = { ms: `Majlis ${code}`, en: `${code} Council`, zh: '' }): CouncilDto {
+function council(
+  code: string,
+  isDefault = false,
+  name = { ms: `Majlis ${code}`, en: `${code} Council`, zh: '' },
+): CouncilDto {
   return { code, name, logoUrl: null, active: true, payableTypes: [], isDefault };
 }
 

@@ -9,8 +9,16 @@ export function localizedText(text: Localized | null | undefined, language: Lang
 }
 
 /** The council the portal is titled with: `code` (config.defaultCouncil), else the one marked default, else the first. */
-export function pickDefaultCouncil(councils: readonly CouncilDto[], code: string | null | undefined): CouncilDto | null {
-  return councils.find((council) => council.code === code) ?? councils.find((council) => council.isDefault) ?? councils[0] ?? null;
+export function pickDefaultCouncil(
+  councils: readonly CouncilDto[],
+  code: string | null | undefined,
+): CouncilDto | null {
+  return (
+    councils.find((council) => council.code === code) ??
+    councils.find((council) => council.isDefault) ??
+    councils[0] ??
+    null
+  );
 }
 
 /** The council's name in `language` (Malay when it has none), or its code as a last resort. */

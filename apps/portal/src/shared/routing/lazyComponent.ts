@@ -13,10 +13,7 @@ export function lazyComponent<
   // `any` props: the constraint of React's own `lazy`; the returned component keeps the real props type.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   Module extends Record<Name, ComponentType<any>>,
->(
-  load: () => Promise<Module>,
-  name: Name,
-): LazyExoticComponent<Module[Name]> {
+>(load: () => Promise<Module>, name: Name): LazyExoticComponent<Module[Name]> {
   return lazy(async () => {
     try {
       const module = await load();

@@ -4,9 +4,26 @@ import { ROUTES } from './paths';
 describe('ROUTES', () => {
   it('has exactly the routes of spec section 2, none with parameters', () => {
     const spec = [
-      '/about', '/cart', '/checkout', '/confirmation', '/faq', '/form', '/fpx_checkout', '/helpline', '/history',
-      '/payment_information', '/pdf', '/privacy', '/profile', '/receipt', '/refund', '/requery', '/reset_password',
-      '/search', '/terms', '/',
+      '/about',
+      '/cart',
+      '/checkout',
+      '/confirmation',
+      '/faq',
+      '/form',
+      '/fpx_checkout',
+      '/helpline',
+      '/history',
+      '/payment_information',
+      '/pdf',
+      '/privacy',
+      '/profile',
+      '/receipt',
+      '/refund',
+      '/requery',
+      '/reset_password',
+      '/search',
+      '/terms',
+      '/',
     ];
     expect(Object.values(ROUTES).sort()).toEqual(spec.sort());
     expect(Object.values(ROUTES).some((path) => path.includes(':'))).toBe(false);

@@ -7,7 +7,8 @@ import { RELOAD_GUARD_MS } from '@councilpay/domain';
  */
 export const RELOAD_STORAGE_KEY = 'councilpay.chunkReloadAt';
 
-const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload|ChunkLoadError|Loading chunk [\w-]+ failed/i;
+const CHUNK_ERROR =
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload|ChunkLoadError|Loading chunk [\w-]+ failed/i;
 
 export function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && (CHUNK_ERROR.test(error.message) || error.name === 'ChunkLoadError');
@@ -15,7 +16,12 @@ export function isChunkLoadError(error: unknown): boolean {
 
 /** Whether a reload is allowed now, given when the last one happened (null: never). */
 export function mayReload(lastReloadAt: number | null, now: number): boolean {
-  return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= RELOAD_GUARD_MS || now < lastReloadAt;
+  return (
+    lastReloadAt === null ||
+    !Number.isFinite(lastReloadAt) ||
+    now - lastReloadAt >= RELOAD_GUARD_MS ||
+    now < lastReloadAt
+  );
 }
 
 function sessionStore(): Storage | undefined {

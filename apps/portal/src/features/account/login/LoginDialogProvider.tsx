@@ -30,8 +30,16 @@ export function LoginDialogProvider({ children }: { children: ReactNode }) {
       {children}
       {used && (
         <Suspense fallback={null}>
-          <LoginDialog open={view === 'login'} onClose={() => setView('closed')} onForgotPassword={() => setView('forgot')} />
-          <ForgotPasswordDialog open={view === 'forgot'} onClose={() => setView('login')} onSent={() => setView('closed')} />
+          <LoginDialog
+            open={view === 'login'}
+            onClose={() => setView('closed')}
+            onForgotPassword={() => setView('forgot')}
+          />
+          <ForgotPasswordDialog
+            open={view === 'forgot'}
+            onClose={() => setView('login')}
+            onSent={() => setView('closed')}
+          />
         </Suspense>
       )}
     </LoginDialogContext.Provider>

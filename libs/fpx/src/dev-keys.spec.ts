@@ -74,12 +74,12 @@ describe('ensureDevKeys', () => {
   });
 });
 
-describe('dev-keys CLI', () => {
+describe('dev keys made by several processes at once', () => {
   it('several processes starting together end with one consistent set of keys', async () => {
     const dir = join(tempDir(), 'keys');
     const tsx = join(findRepoRoot(__dirname), 'node_modules', '.bin', 'tsx');
-    const cli = join(__dirname, 'dev-keys-cli.ts');
-    const results = await Promise.all([1, 2, 3, 4].map(() => run(tsx, [cli, dir], { encoding: 'utf8' })));
+    const script = `import { ensureDevKeys } from ${JSON.stringify(join(__dirname, 'dev-keys.ts'))}; process.stdout.write(ensureDevKeys(${JSON.stringify(dir)}).dir);`;
+    const results = await Promise.all([1, 2, 3, 4].map(() => run(tsx, ['-e', script], { encoding: 'utf8' })));
     for (const result of results) expect(result.stdout.trim()).toBe(dir);
     const keys = readDevKeys(ensureDevKeys(dir));
     expect(pairMatches(keys.exchangePrivateKeyPem, keys.exchangePublicKeyPem)).toBe(true);

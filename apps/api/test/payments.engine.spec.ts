@@ -1,0 +1,248 @@
+import type { INestApplication } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExpirePaymentCommand } from '../src/payments/commands/expire-payment/expire-payment.command';
+import { RecordRefundCommand } from '../src/payments/commands/record-refund/record-refund.command';
+import { PrismaService } from '../src/prisma/prisma.service';
+import { createPayment, fpxRequest, getPayment, makePayable, postDirectAc, postToGateway, signedAc, sim } from './payment-helpers';
+import { startListeningApi } from './test-app';
+
+describe('the payment engine never charges twice and never loses an answer', () => {
+  let app: INestApplication;
+  let prisma: PrismaService;
+
+  beforeAll(async () => {
+    app = await startListeningApi();
+    prisma = app.get(PrismaService);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const eventsOf = (reference: string) => prisma.paymentEvent.findMany({ where: { payment: { reference } }, orderBy: { id: 'asc' } });
+
+  it('a duplicate approval credits the bill once: 50 direct ACs, the browser AC and a requery at the same time', async () => {
+    const bill = await makePayable(app, { balanceSen: 20_000 });
+    const created = await createPayment(app, fpxRequest([bill.id]));
+    await postToGateway(created.redirect);
+    const decided = await sim(`/sim/fpx/${created.invoiceNo}/decide`, { action: 'approve', sendDirect: false, returnBrowser: false });
+    const ac = decided.ac as Record<string, string>;
+
+    const deliveries = [
+      ...Array.from({ length: 50 }, () => postDirectAc(app, ac)),
+      request(app.getHttpServer()).post('/api/gateways/fpx/indirect').type('form').send(ac),
+      request(app.getHttpServer()).post(`/api/payments/${created.reference}/requery`),
+    ];
+    const answers = await Promise.all(deliveries);
+    expect(answers.slice(0, 50).map((r) => `${r.status} ${r.text}`)).toEqual(Array(50).fill('200 OK'));
+    expect(answers[50].status).toBe(303);
+    expect(answers[50].headers.location).toContain(`#/receipt?reference=${created.reference}`);
+    expect(answers[51].status).toBe(200);
+
+    const events = await eventsOf(created.reference);
+    expect(events.filter((e) => e.toStatus === 'paid' && e.fromStatus !== 'paid')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'credited')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'answer_repeated').length).toBeGreaterThanOrEqual(50);
+    const items = await prisma.paymentItem.findMany({ where: { payment: { reference: created.reference } } });
+    expect(items).toHaveLength(1);
+    expect(items[0].receiptNo).toMatch(/^MDPG-/);
+    expect((await prisma.payable.findUniqueOrThrow({ where: { id: bill.id } })).balanceSen).toBe(0);
+    const outbox = await prisma.outbox.findMany({ where: { jobId: { startsWith: `payment-outcome-${created.reference}` } } });
+    expect(outbox.map((o) => o.jobId)).toEqual([`payment-outcome-${created.reference}-paid`]);
+  });
+
+  it('refuses a direct AC with one checksum character changed: 400, an event, no state change', async () => {
+    const bill = await makePayable(app, { balanceSen: 5_000 });
+    const created = await createPayment(app, fpxRequest([bill.id]));
+    const ac = signedAc(created.redirect, '00');
+    const sum = ac.fpx_checkSum;
+    const tampered = { ...ac, fpx_checkSum: `${sum.slice(0, 10)}${sum[10] === 'A' ? 'B' : 'A'}${sum.slice(11)}` };
+    const res = await postDirectAc(app, tampered).expect(400);
+    expect(res.body.code).toBe('invalid_gateway_message');
+    const payment = await getPayment(app, created.reference);
+    expect(payment.status).toBe('in_progress');
+    expect(payment.events.map((e) => e.type)).toContain('callback_rejected');
+    expect((await prisma.payable.findUniqueOrThrow({ where: { id: bill.id } })).balanceSen).toBe(5_000);
+
+    // A tampered amount with the original checksum is refused the same way.
+    await postDirectAc(app, { ...ac, fpx_txnAmount: '0.01' }).expect(400);
+    // The genuine message still works afterwards.
+    expect((await postDirectAc(app, ac).expect(200)).text).toBe('OK');
+  });
+
+  it('two payments racing for one bill: the second is paid but not credited, and left for refund', async () => {
+    const bill = await makePayable(app, { balanceSen: 12_000 });
+    const first = await createPayment(app, fpxRequest([bill.id]));
+    // The second is made while the first has not reached its bank: the payer must confirm the retry.
+    const refused = await request(app.getHttpServer()).post('/api/payments').send(fpxRequest([bill.id])).expect(409);
+    expect(refused.body).toMatchObject({ code: 'payment_pending', details: { references: [first.reference] } });
+    const second = await createPayment(app, fpxRequest([bill.id], { confirmRetry: true }));
+
+    // Both banks approve, concurrently.
+    await Promise.all([postDirectAc(app, signedAc(first.redirect, '00')).expect(200), postDirectAc(app, signedAc(second.redirect, '00')).expect(200)]);
+    const payments = await Promise.all([getPayment(app, first.reference), getPayment(app, second.reference)]);
+    expect(payments.map((p) => p.status)).toEqual(['paid', 'paid']);
+    const credited = payments.filter((p) => p.items[0].credited);
+    const refund = payments.filter((p) => !p.items[0].credited);
+    expect(credited).toHaveLength(1);
+    expect(refund).toHaveLength(1);
+    // Why: whichever answer locked the bill first settled it; the other found the balance gone.
+    expect(refund[0]).toMatchObject({ refundDueSen: 12_000 });
+    expect(refund[0].items[0].receiptNo).toBeNull();
+    expect(refund[0].events.find((e) => e.type === 'credit_refused')).toBeDefined();
+    expect((await prisma.payable.findUniqueOrThrow({ where: { id: bill.id } })).balanceSen).toBe(0);
+  });
+
+  it('a late approval after expiry makes the payment paid, flagged late; a late rejection after paid changes nothing', async () => {
+    const bill = await makePayable(app, { balanceSen: 7_000 });
+    const created = await createPayment(app, fpxRequest([bill.id]));
+    await app.get(CommandBus).execute(new ExpirePaymentCommand(created.reference));
+    expect((await getPayment(app, created.reference)).status).toBe('expired');
+
+    await postDirectAc(app, signedAc(created.redirect, '00')).expect(200);
+    const paid = await getPayment(app, created.reference);
+    expect(paid).toMatchObject({ status: 'paid', late: true });
+    expect(paid.events.map((e) => e.type)).toContain('paid_late');
+
+    await postDirectAc(app, signedAc(created.redirect, '51')).expect(200);
+    const after = await getPayment(app, created.reference);
+    expect(after.status).toBe('paid');
+    expect(after.events.at(-1)).toMatchObject({ type: 'transition_refused', fromStatus: 'paid', toStatus: 'paid' });
+    expect((await prisma.payable.findUniqueOrThrow({ where: { id: bill.id } })).balanceSen).toBe(0);
+  });
+
+  it('timeout then retry: the earlier payment is asked of its bank first, and nothing is charged twice', async () => {
+    const bill = await makePayable(app, { balanceSen: 9_900 });
+    const first = await createPayment(app, fpxRequest([bill.id]));
+    await postToGateway(first.redirect);
+    // The bank is slow: the payer's browser times out with the payment pending at the bank.
+    await sim(`/sim/fpx/${first.invoiceNo}/decide`, { action: 'pending', returnBrowser: false });
+
+    const warned = await request(app.getHttpServer()).post('/api/payments').send(fpxRequest([bill.id])).expect(409);
+    expect(warned.body).toMatchObject({ code: 'payment_pending', details: { references: [first.reference] } });
+
+    // Meanwhile the bank approved; the payer tries again.
+    await sim(`/sim/fpx/${first.invoiceNo}/settle`, { action: 'approve' });
+    const told = await request(app.getHttpServer()).post('/api/payments').send(fpxRequest([bill.id], { confirmRetry: true })).expect(409);
+    expect(told.body).toMatchObject({ code: 'already_paid', details: { reference: first.reference } });
+
+    const payments = await prisma.payment.findMany({ where: { items: { some: { payableId: bill.id } } } });
+    expect(payments.map((p) => p.status)).toEqual(['paid']);
+    expect((await prisma.payable.findUniqueOrThrow({ where: { id: bill.id } })).balanceSen).toBe(0);
+  });
+
+  it('Idempotency-Key: the same key twice makes one payment; the same key with another body is a 409', async () => {
+    const bill = await makePayable(app, { balanceSen: 1_500 });
+    const other = await makePayable(app, { balanceSen: 2_500 });
+    const key = `test-${Date.now()}`;
+    const send = (body: object) => request(app.getHttpServer()).post('/api/payments').set('Idempotency-Key', key).send(body);
+    const [a, b] = await Promise.all([send(fpxRequest([bill.id])), send(fpxRequest([bill.id]))]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.reference).toBe(b.body.reference);
+    expect(a.body.redirect.fields.fpx_checkSum).toBe(b.body.redirect.fields.fpx_checkSum);
+    expect(await prisma.payment.count({ where: { idempotencyKey: key } })).toBe(1);
+    const conflict = await send(fpxRequest([other.id])).expect(409);
+    expect(conflict.body.code).toBe('idempotency_key_reused');
+  });
+
+  it('a payment can be cancelled only before confirmation', async () => {
+    const bill = await makePayable(app, { balanceSen: 1_000 });
+    const open = await createPayment(app, fpxRequest([bill.id]));
+    await request(app.getHttpServer()).post(`/api/payments/${open.reference}/cancel`).expect(200);
+    expect((await getPayment(app, open.reference)).status).toBe('cancelled');
+
+    const bill2 = await makePayable(app, { balanceSen: 1_000 });
+    const confirmed = await createPayment(app, fpxRequest([bill2.id]));
+    await postDirectAc(app, signedAc(confirmed.redirect, '09')).expect(200);
+    const res = await request(app.getHttpServer()).post(`/api/payments/${confirmed.reference}/cancel`).expect(409);
+    expect(res.body).toMatchObject({ code: 'cancel_not_allowed', message: 'A payment can be cancelled only before confirmation.' });
+  });
+
+  it('records a refund of a paid payment, and refuses one of an unpaid payment', async () => {
+    const bill = await makePayable(app, { balanceSen: 1_000 });
+    const created = await createPayment(app, fpxRequest([bill.id]));
+    await expect(app.get(CommandBus).execute(new RecordRefundCommand(created.reference, 'staff-1', 'duplicate'))).rejects.toMatchObject({ status: 409 });
+    await postDirectAc(app, signedAc(created.redirect, '00')).expect(200);
+    await app.get(CommandBus).execute(new RecordRefundCommand(created.reference, 'staff-1', 'paid twice at the counter'));
+    expect((await getPayment(app, created.reference)).status).toBe('refunded');
+  });
+});
+
+describe('what a payment request must satisfy', () => {
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    app = await startListeningApi();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const post = (body: object) => request(app.getHttpServer()).post('/api/payments').send(body);
+
+  it('answers a malformed request with 400 and a message per field', async () => {
+    const res = await post({ items: [], payer: { name: '', email: 'not-an-email', phone: '12' }, method: { type: 'cash' } }).expect(400);
+    const fields = res.body.errors.map((e: { field: string }) => e.field);
+    expect(fields).toEqual(expect.arrayContaining(['items', 'payer.name', 'payer.email', 'payer.phone', 'method.type']));
+  });
+
+  it('strips spaces from email and phone', async () => {
+    const bill = await makePayable(app, { balanceSen: 1_000 });
+    const body = fpxRequest([bill.id]);
+    const created = await createPayment(app, { ...body, payer: { name: 'Tan Kok Wai', email: ' tan.kw @example.my ', phone: '+60 12-345 6789'.replace('-', '') } });
+    const row = await app.get(PrismaService).payment.findUniqueOrThrow({ where: { reference: created.reference } });
+    expect(row).toMatchObject({ payerEmail: 'tan.kw@example.my', payerPhone: '+60123456789' });
+  });
+
+  it('refuses the same bill twice, a minimum payment not met, and FPX amounts outside RM1.00-RM30,000.00', async () => {
+    const bill = await makePayable(app, { balanceSen: 1_000 });
+    expect((await post(fpxRequest([bill.id, bill.id])).expect(400)).body.code).toBe('duplicate_item');
+
+    const tenancy = await makePayable(app, { type: 'tenancy', balanceSen: 45_000, minimumPaymentSen: 15_000 });
+    const below = await post({ ...fpxRequest([]), items: [{ payableId: tenancy.id, amountSen: 10_000 }] }).expect(422);
+    expect(below.body).toMatchObject({ code: 'below_minimum_payment', message: 'Cannot be less than minimum payment' });
+    await post({ ...fpxRequest([]), items: [{ payableId: tenancy.id, amountSen: 20_000 }] }).expect(201);
+
+    const tiny = await makePayable(app, { balanceSen: 50 });
+    expect((await post(fpxRequest([tiny.id])).expect(422)).body.code).toBe('fpx_below_minimum');
+    const huge = await makePayable(app, { balanceSen: 3_000_001 });
+    expect((await post(fpxRequest([huge.id])).expect(422)).body.code).toBe('fpx_above_maximum');
+  });
+
+  it('skips lines worth nothing and refuses a cart with nothing to pay', async () => {
+    const zero = await makePayable(app, { balanceSen: 0 });
+    const negative = await makePayable(app, { balanceSen: -2_500 });
+    expect((await post(fpxRequest([zero.id, negative.id])).expect(422)).body.code).toBe('nothing_to_pay');
+    const bill = await makePayable(app, { balanceSen: 3_000 });
+    const created = await createPayment(app, fpxRequest([zero.id, bill.id]));
+    expect(created.amountSen).toBe(3_000);
+    expect((await getPayment(app, created.reference)).items).toHaveLength(1);
+  });
+
+  it('prices an assessment by its selection on the server', async () => {
+    const res = await request(app.getHttpServer()).post('/api/search').send({ council: 'mdpg', type: 'assessment', accountNo: 'A-1000-0004' }).expect(200);
+    const created = await createPayment(app, { ...fpxRequest([]), items: [{ payableId: res.body[0].id, selection: 2 }] });
+    expect(created.amountSen).toBe(38_000);
+  });
+
+  it('refuses while the service is closed', async () => {
+    const prisma = app.get(PrismaService);
+    const bill = await makePayable(app, { balanceSen: 1_000 });
+    await prisma.configuration.update({ where: { id: 'default' }, data: { serviceClosed: true } });
+    try {
+      expect((await post(fpxRequest([bill.id])).expect(503)).body.code).toBe('service_closed');
+    } finally {
+      await prisma.configuration.update({ where: { id: 'default' }, data: { serviceClosed: false } });
+    }
+  });
+
+  it('refuses licences that cannot be renewed online, and unknown banks', async () => {
+    const res = await request(app.getHttpServer()).post('/api/search').send({ council: 'mdpg', type: 'trading_license', accountNo: 'LP-2025-0003' }).expect(200);
+    const refused = await post(fpxRequest([res.body[0].id])).expect(422);
+    expect(refused.body.code).toBe('trading_license_not_renewable');
+    const bill = await makePayable(app, { balanceSen: 1_000 });
+    const bank = await post({ ...fpxRequest([bill.id]), method: { type: 'fpx', bankId: 'NOPE0001' } }).expect(400);
+    expect(bank.body.code).toBe('invalid_bank');
+  });
+});
