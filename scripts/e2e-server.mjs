@@ -42,7 +42,9 @@ async function main() {
     ],
     env,
   );
-  log(`e2e servers on :${port} (API, portal, console) and :${simPort} (gateway simulator), database ${base.pathname.slice(1)}`);
+  log(
+    `e2e servers on :${port} (API, portal, console) and :${simPort} (gateway simulator), database ${base.pathname.slice(1)}`,
+  );
   const shutdown = async () => {
     await stop(5000);
     await dropDatabase(env.DATABASE_URL).catch(() => undefined);

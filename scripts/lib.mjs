@@ -62,8 +62,18 @@ export async function checkServices(env) {
   const pg = new URL(env.DATABASE_URL);
   const redis = new URL(env.REDIS_URL);
   const checks = [
-    ['PostgreSQL', pg.hostname, pg.port || 5432, 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start'],
-    ['Redis', redis.hostname, redis.port || 6379, 'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no'],
+    [
+      'PostgreSQL',
+      pg.hostname,
+      pg.port || 5432,
+      'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
+    ],
+    [
+      'Redis',
+      redis.hostname,
+      redis.port || 6379,
+      'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no',
+    ],
   ];
   for (const [name, host, port, hint] of checks) {
     try {
@@ -115,7 +125,7 @@ export function migrateAndSeed(env, seedArgs = []) {
 }
 
 export function buildAll(env) {
-  node('node_modules/nx/bin/nx.js', ['run-many', '-t', 'build', '--output-style=stream'], {
+  node('node_modules/nx/dist/bin/nx.js', ['run-many', '-t', 'build', '--output-style=stream'], {
     env: { ...env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
   });
 }

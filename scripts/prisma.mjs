@@ -11,6 +11,10 @@ const cli = resolve(root, 'node_modules', 'prisma', 'build', 'index.js');
 const result = spawnSync(process.execPath, [cli, ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${unref}`.trim(), PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+  env: {
+    ...process.env,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${unref}`.trim(),
+    PRISMA_HIDE_UPDATE_MESSAGE: '1',
+  },
 });
 process.exit(result.status ?? 1);

@@ -4,7 +4,17 @@
 // console), the worker and the gateway simulator. Ctrl-C stops everything it started.
 import { resolve } from 'node:path';
 import {
-  DEFAULTS, ROOT, buildAll, checkServices, ensureDatabase, ensureInstalled, log, migrateAndSeed, node, startProcesses, waitForHttp,
+  DEFAULTS,
+  ROOT,
+  buildAll,
+  checkServices,
+  ensureDatabase,
+  ensureInstalled,
+  log,
+  migrateAndSeed,
+  node,
+  startProcesses,
+  waitForHttp,
 } from './lib.mjs';
 
 async function main() {

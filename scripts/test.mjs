@@ -21,7 +21,10 @@ function countVitest() {
   const file = resolve(RESULTS, 'vitest.json');
   if (!existsSync(file)) return { passed: 0, failed: 1 };
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: report.numPassedTests, failed: report.numFailedTests + (report.success ? 0 : report.numFailedTests ? 0 : 1) };
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + (report.success ? 0 : report.numFailedTests ? 0 : 1),
+  };
 }
 
 function countPlaywright() {
@@ -34,7 +37,13 @@ function countPlaywright() {
 async function main() {
   const started = Date.now();
   ensureInstalled();
-  const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
+  const env = {
+    ...process.env,
+    NX_DAEMON: 'false',
+    NX_NO_CLOUD: 'true',
+    NX_TUI: 'false',
+    FORCE_COLOR: process.env.FORCE_COLOR ?? '1',
+  };
   for (const [key, value] of Object.entries(DEFAULTS)) env[key] ||= value;
   await checkServices(env);
   rmSync(RESULTS, { recursive: true, force: true });
@@ -45,20 +54,41 @@ async function main() {
     step('typecheck', 'npm', ['run', '-s', 'typecheck'], env),
     step('lint', 'npm', ['run', '-s', 'lint'], env),
   ];
-  const vitestOk = step('unit and integration tests (vitest)', process.execPath, [
-    resolve(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resolve(RESULTS, 'vitest.json')}`,
-  ], env);
+  const vitestOk = step(
+    'unit and integration tests (vitest)',
+    process.execPath,
+    [
+      resolve(ROOT, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${resolve(RESULTS, 'vitest.json')}`,
+    ],
+    env,
+  );
   if (!existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) {
     log('Chromium is missing: install it with `apt-get install -y chromium` (bash .ci/run does).');
   }
-  const e2eOk = step('end-to-end tests (Playwright, Chromium)', process.execPath, [resolve(ROOT, 'node_modules/@playwright/test/cli.js'), 'test'], env);
+  const e2eOk = step(
+    'end-to-end tests (Playwright, Chromium)',
+    process.execPath,
+    [resolve(ROOT, 'node_modules/@playwright/test/cli.js'), 'test'],
+    env,
+  );
 
   const unit = countVitest();
   const e2e = countPlaywright();
   const passed = unit.passed + e2e.passed;
-  const failed = unit.failed + e2e.failed + checks.filter((ok) => !ok).length + (vitestOk || unit.failed ? 0 : 1) + (e2eOk || e2e.failed ? 0 : 1);
-  log(`vitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed; ` +
-    `typecheck ${checks[0] ? 'ok' : 'FAILED'}, lint ${checks[1] ? 'ok' : 'FAILED'}; ${((Date.now() - started) / 60000).toFixed(1)} min`);
+  const failed =
+    unit.failed +
+    e2e.failed +
+    checks.filter((ok) => !ok).length +
+    (vitestOk || unit.failed ? 0 : 1) +
+    (e2eOk || e2e.failed ? 0 : 1);
+  log(
+    `vitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed; ` +
+      `typecheck ${checks[0] ? 'ok' : 'FAILED'}, lint ${checks[1] ? 'ok' : 'FAILED'}; ${((Date.now() - started) / 60000).toFixed(1)} min`,
+  );
   process.stdout.write(`total: ${passed} passed, ${failed} failed\n`);
   process.exit(failed === 0 ? 0 : 1);
 }

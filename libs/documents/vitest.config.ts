@@ -4,5 +4,5 @@ import { workspaceAliases } from '../../vitest.shared';
 export default defineProject({
   root: __dirname,
   resolve: { alias: workspaceAliases },
-  test: { name: 'documents', include: ['src/**/*.spec.ts'], environment: 'node' },
+  test: { name: 'documents', include: ['src/**/*.spec.ts'], environment: 'node', passWithNoTests: true },
 });

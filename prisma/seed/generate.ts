@@ -8,7 +8,16 @@ import type { PrismaClient } from '../../apps/api/src/generated/prisma/client';
 
 const BATCH = 20_000;
 const GIVEN = ['AHMAD', 'SITI', 'TAN', 'LIM', 'JOSEPH', 'MARIA', 'WONG', 'NURUL', 'CHONG', 'JULIUS', 'FATIMAH', 'LEE'];
-const FAMILY = ['BIN ABDULLAH', 'BINTI HASSAN', 'AH KOW', 'MEI LING', 'ANAK GUNTING', 'KOK WAI', 'BINTI MUSA', 'CHEE KEONG'];
+const FAMILY = [
+  'BIN ABDULLAH',
+  'BINTI HASSAN',
+  'AH KOW',
+  'MEI LING',
+  'ANAK GUNTING',
+  'KOK WAI',
+  'BINTI MUSA',
+  'CHEE KEONG',
+];
 const SEARCHABLE_TYPES = PAYABLE_TYPES.filter((t) => t !== 'engineering' && t !== 'local_government_charge');
 
 export async function generatePayables(prisma: PrismaClient, count: number): Promise<number> {
@@ -36,7 +45,12 @@ export async function generatePayables(prisma: PrismaClient, count: number): Pro
        SELECT gen_random_uuid(), c, t::"PayableType", a, a, n, o, b, now()
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[]) AS x(c, t, a, n, o, b)
        ON CONFLICT DO NOTHING`,
-      councils, types, accountNos, names, idNos, balances,
+      councils,
+      types,
+      accountNos,
+      names,
+      idNos,
+      balances,
     );
   }
   return inserted;

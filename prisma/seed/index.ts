@@ -5,7 +5,13 @@
  */
 import { PrismaPg } from '@prisma/adapter-pg';
 import { hash, Algorithm } from '@node-rs/argon2';
-import { assessmentOwedSen, DEFAULT_COUNCIL, normaliseAccountId, PAYABLE_TYPES, type AssessmentAmounts } from '@councilpay/domain';
+import {
+  assessmentOwedSen,
+  DEFAULT_COUNCIL,
+  normaliseAccountId,
+  PAYABLE_TYPES,
+  type AssessmentAmounts,
+} from '@councilpay/domain';
 import { PrismaClient, type Prisma } from '../../apps/api/src/generated/prisma/client';
 import { COUNCIL_SEEDS, SIGNATURE_OFFICERS } from './councils';
 import { PAYABLE_SEEDS, type PayableSeed } from './payables';
@@ -70,7 +76,11 @@ async function seedUsers(prisma: PrismaClient): Promise<void> {
   }
 }
 
-function payableData(seed: Omit<PayableSeed, 'council' | 'dependents'>, council: string, parentId?: string): Prisma.PayableUncheckedCreateInput {
+function payableData(
+  seed: Omit<PayableSeed, 'council' | 'dependents'>,
+  council: string,
+  parentId?: string,
+): Prisma.PayableUncheckedCreateInput {
   return {
     councilCode: council,
     type: seed.type,
@@ -81,7 +91,8 @@ function payableData(seed: Omit<PayableSeed, 'council' | 'dependents'>, council:
     ownerIdNo: seed.ownerIdNo ?? null,
     address: seed.address ?? null,
     // An assessment's balance is what it owes before discounts, derived from its amounts (one source of truth).
-    balanceSen: seed.type === 'assessment' ? assessmentOwedSen(seed.details as unknown as AssessmentAmounts) : seed.balanceSen,
+    balanceSen:
+      seed.type === 'assessment' ? assessmentOwedSen(seed.details as unknown as AssessmentAmounts) : seed.balanceSen,
     minimumPaymentSen: seed.minimumPaymentSen ?? null,
     status: seed.status ?? 'active',
     paidUntilYear: seed.paidUntilYear ?? null,
@@ -92,7 +103,12 @@ function payableData(seed: Omit<PayableSeed, 'council' | 'dependents'>, council:
 }
 
 /** Creates a payable (and its licence) unless one with the same council, type, plan type and id exists. */
-async function ensurePayable(prisma: PrismaClient, seed: Omit<PayableSeed, 'council' | 'dependents'>, council: string, parentId?: string) {
+async function ensurePayable(
+  prisma: PrismaClient,
+  seed: Omit<PayableSeed, 'council' | 'dependents'>,
+  council: string,
+  parentId?: string,
+) {
   const data = payableData(seed, council, parentId);
   const key = { councilCode: council, type: data.type, planType: data.planType ?? '', accountNo: data.accountNo };
   const existing = await prisma.payable.findUnique({ where: { councilCode_type_planType_accountNo: key } });
@@ -151,7 +167,11 @@ async function main(): Promise<void> {
     await seedConfiguration(prisma);
     await seedUsers(prisma);
     const payables = await seedPayables(prisma);
-    const summary: Record<string, number | string> = { councilsCreated: councils, payablesCreated: payables, payableTypes: PAYABLE_TYPES.length };
+    const summary: Record<string, number | string> = {
+      councilsCreated: councils,
+      payablesCreated: payables,
+      payableTypes: PAYABLE_TYPES.length,
+    };
     if (args.payables > 0) {
       const started = Date.now();
       summary.generated = await generatePayables(prisma, args.payables);

@@ -14,7 +14,13 @@ import { SearchModule } from './search/search.module';
 
 /** Modules shared by the HTTP API and the worker. */
 export function coreModules(config: AppConfig, service: string) {
-  return [ConfigModule.forRoot(config), LoggingModule.forRoot(config, service), CqrsModule.forRoot(), PrismaModule, RedisModule];
+  return [
+    ConfigModule.forRoot(config),
+    LoggingModule.forRoot(config, service),
+    CqrsModule.forRoot(),
+    PrismaModule,
+    RedisModule,
+  ];
 }
 
 /** The HTTP API. */
@@ -23,7 +29,15 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [...coreModules(config, 'api'), HealthModule, CouncilsModule, ConfigurationModule, SearchModule, BanksModule, PaymentsHttpModule],
+      imports: [
+        ...coreModules(config, 'api'),
+        HealthModule,
+        CouncilsModule,
+        ConfigurationModule,
+        SearchModule,
+        BanksModule,
+        PaymentsHttpModule,
+      ],
     };
   }
 }

@@ -64,29 +64,34 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 async function startSimulator(devKeysDir: string, apiPort: number) {
   const simPort = await freePort();
   const simUrl = `http://127.0.0.1:${simPort}`;
-  const child = spawn(process.execPath, [resolve(ROOT, 'node_modules/tsx/dist/cli.mjs'), resolve(ROOT, 'apps/gateway-sim/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      SIM_HOST: '127.0.0.1',
-      SIM_PORT: String(simPort),
-      SIM_PUBLIC_URL: simUrl,
-      DEV_KEYS_DIR: devKeysDir,
-      SIM_STATE_FILE: 'off',
-      LOG_LEVEL: process.env.SIM_LOG_LEVEL || 'warn',
-      FPX_DIRECT_AC_URL: `http://127.0.0.1:${apiPort}/api/gateways/fpx/direct`,
-      FPX_INDIRECT_AC_URL: `http://127.0.0.1:${apiPort}/api/gateways/fpx/indirect`,
-      SIM_RETRY_DELAYS_MS: '200,500,1000',
-      SIM_RETRY_MAX_ATTEMPTS: '5',
+  const child = spawn(
+    process.execPath,
+    [resolve(ROOT, 'node_modules/tsx/dist/cli.mjs'), resolve(ROOT, 'apps/gateway-sim/src/main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        SIM_HOST: '127.0.0.1',
+        SIM_PORT: String(simPort),
+        SIM_PUBLIC_URL: simUrl,
+        DEV_KEYS_DIR: devKeysDir,
+        SIM_STATE_FILE: 'off',
+        LOG_LEVEL: process.env.SIM_LOG_LEVEL || 'warn',
+        FPX_DIRECT_AC_URL: `http://127.0.0.1:${apiPort}/api/gateways/fpx/direct`,
+        FPX_INDIRECT_AC_URL: `http://127.0.0.1:${apiPort}/api/gateways/fpx/indirect`,
+        SIM_RETRY_DELAYS_MS: '200,500,1000',
+        SIM_RETRY_MAX_ATTEMPTS: '5',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   await waitForHealth(`${simUrl}/health`, child);
   return { simUrl, child };
 }
 
 export default async function setup(project: TestProject) {
-  const baseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const baseUrl =
+    process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const database = `councilpay_test_${runId}`;
@@ -100,8 +105,16 @@ export default async function setup(project: TestProject) {
   await admin.end();
 
   const env = { ...process.env, DATABASE_URL: databaseUrl };
-  execFileSync(process.execPath, [resolve(ROOT, 'scripts/prisma.mjs'), 'migrate', 'deploy'], { cwd: ROOT, env, stdio: 'pipe' });
-  execFileSync(process.execPath, [resolve(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'prisma/seed/index.ts'], { cwd: ROOT, env, stdio: 'pipe' });
+  execFileSync(process.execPath, [resolve(ROOT, 'scripts/prisma.mjs'), 'migrate', 'deploy'], {
+    cwd: ROOT,
+    env,
+    stdio: 'pipe',
+  });
+  execFileSync(process.execPath, [resolve(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'prisma/seed/index.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: 'pipe',
+  });
 
   const devKeysDir = ensureDevKeys(mkdtempSync(join(tmpdir(), 'councilpay-test-keys-'))).dir;
   const apiPort = await freePort();

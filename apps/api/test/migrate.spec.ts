@@ -43,7 +43,15 @@ describe('migrations on the pure-JS Prisma engine', () => {
 
   it('has migrations that match schema.prisma (diff through a shadow database is empty)', () => {
     const out = prisma(
-      ['migrate', 'diff', '--from-migrations', 'prisma/migrations', '--to-schema-datamodel', 'prisma/schema.prisma', '--script'],
+      [
+        'migrate',
+        'diff',
+        '--from-migrations',
+        'prisma/migrations',
+        '--to-schema-datamodel',
+        'prisma/schema.prisma',
+        '--script',
+      ],
       databaseUrl,
     );
     expect(out).toMatch(/This is an empty migration|^\s*$/);

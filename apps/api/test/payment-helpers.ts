@@ -10,7 +10,10 @@ import type { PayableType } from '../src/generated/prisma/client';
 import { PrismaService } from '../src/prisma/prisma.service';
 
 /** A payable of its own for one test, so tests never share balances. */
-export async function makePayable(app: INestApplication, data: { type?: PayableType; balanceSen: number; minimumPaymentSen?: number; council?: string }) {
+export async function makePayable(
+  app: INestApplication,
+  data: { type?: PayableType; balanceSen: number; minimumPaymentSen?: number; council?: string },
+) {
   const prisma = app.get(PrismaService);
   const accountNo = `T${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
   return prisma.payable.create({
@@ -43,7 +46,11 @@ export function cardRequest(payableIds: string[], cardMethod: '48' | '49' = '48'
   return { ...fpxRequest(payableIds), method: { type: 'card', cardMethod } };
 }
 
-export async function createPayment(app: INestApplication, body: CreatePaymentRequest, expected = 201): Promise<CreatePaymentResponse> {
+export async function createPayment(
+  app: INestApplication,
+  body: CreatePaymentRequest,
+  expected = 201,
+): Promise<CreatePaymentResponse> {
   const res = await request(app.getHttpServer()).post('/api/payments').send(body);
   expect(res.status, JSON.stringify(res.body)).toBe(expected);
   return res.body as CreatePaymentResponse;
@@ -55,7 +62,9 @@ export async function getPayment(app: INestApplication, reference: string): Prom
 }
 
 /** What a payer's browser does with the signed form: post it to the gateway. Returns the gateway's page. */
-export async function postToGateway(redirect: CreatePaymentResponse['redirect']): Promise<{ status: number; html: string }> {
+export async function postToGateway(
+  redirect: CreatePaymentResponse['redirect'],
+): Promise<{ status: number; html: string }> {
   const res = await fetch(redirect.action, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -77,7 +86,12 @@ export async function sim(path: string, body: Record<string, unknown>): Promise<
 }
 
 /** Polls the payment until `done` holds (gateway callbacks arrive asynchronously). */
-export async function waitForPayment(app: INestApplication, reference: string, done: (p: PaymentDto) => boolean, timeoutMs = 15_000): Promise<PaymentDto> {
+export async function waitForPayment(
+  app: INestApplication,
+  reference: string,
+  done: (p: PaymentDto) => boolean,
+  timeoutMs = 15_000,
+): Promise<PaymentDto> {
   const deadline = Date.now() + timeoutMs;
   let payment = await getPayment(app, reference);
   while (!done(payment) && Date.now() < deadline) {

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExpirePaymentCommand } from '../src/payments/commands/expire-payment/expire-payment.command';
 import { RecordRefundCommand } from '../src/payments/commands/record-refund/record-refund.command';
 import { PrismaService } from '../src/prisma/prisma.service';
-import { createPayment, fpxRequest, getPayment, makePayable, postDirectAc, postToGateway, signedAc, sim } from './payment-helpers';
+import {
+  createPayment,
+  fpxRequest,
+  getPayment,
+  makePayable,
+  postDirectAc,
+  postToGateway,
+  signedAc,
+  sim,
+} from './payment-helpers';
 import { startListeningApi } from './test-app';
 
 describe('the payment engine never charges twice and never loses an answer', () => {
@@ -20,13 +29,18 @@ describe('the payment engine never charges twice and never loses an answer', () 
     await app.close();
   });
 
-  const eventsOf = (reference: string) => prisma.paymentEvent.findMany({ where: { payment: { reference } }, orderBy: { id: 'asc' } });
+  const eventsOf = (reference: string) =>
+    prisma.paymentEvent.findMany({ where: { payment: { reference } }, orderBy: { id: 'asc' } });
 
   it('a duplicate approval credits the bill once: 50 direct ACs, the browser AC and a requery at the same time', async () => {
     const bill = await makePayable(app, { balanceSen: 20_000 });
     const created = await createPayment(app, fpxRequest([bill.id]));
     await postToGateway(created.redirect);
-    const decided = await sim(`/sim/fpx/${created.invoiceNo}/decide`, { action: 'approve', sendDirect: false, returnBrowser: false });
+    const decided = await sim(`/sim/fpx/${created.invoiceNo}/decide`, {
+      action: 'approve',
+      sendDirect: false,
+      returnBrowser: false,
+    });
     const ac = decided.ac as Record<string, string>;
 
     const deliveries = [
@@ -48,7 +62,9 @@ describe('the payment engine never charges twice and never loses an answer', () 
     expect(items).toHaveLength(1);
     expect(items[0].receiptNo).toMatch(/^MDPG-/);
     expect((await prisma.payable.findUniqueOrThrow({ where: { id: bill.id } })).balanceSen).toBe(0);
-    const outbox = await prisma.outbox.findMany({ where: { jobId: { startsWith: `payment-outcome-${created.reference}` } } });
+    const outbox = await prisma.outbox.findMany({
+      where: { jobId: { startsWith: `payment-outcome-${created.reference}` } },
+    });
     expect(outbox.map((o) => o.jobId)).toEqual([`payment-outcome-${created.reference}-paid`]);
   });
 
@@ -75,12 +91,18 @@ describe('the payment engine never charges twice and never loses an answer', () 
     const bill = await makePayable(app, { balanceSen: 12_000 });
     const first = await createPayment(app, fpxRequest([bill.id]));
     // The second is made while the first has not reached its bank: the payer must confirm the retry.
-    const refused = await request(app.getHttpServer()).post('/api/payments').send(fpxRequest([bill.id])).expect(409);
+    const refused = await request(app.getHttpServer())
+      .post('/api/payments')
+      .send(fpxRequest([bill.id]))
+      .expect(409);
     expect(refused.body).toMatchObject({ code: 'payment_pending', details: { references: [first.reference] } });
     const second = await createPayment(app, fpxRequest([bill.id], { confirmRetry: true }));
 
     // Both banks approve, concurrently.
-    await Promise.all([postDirectAc(app, signedAc(first.redirect, '00')).expect(200), postDirectAc(app, signedAc(second.redirect, '00')).expect(200)]);
+    await Promise.all([
+      postDirectAc(app, signedAc(first.redirect, '00')).expect(200),
+      postDirectAc(app, signedAc(second.redirect, '00')).expect(200),
+    ]);
     const payments = await Promise.all([getPayment(app, first.reference), getPayment(app, second.reference)]);
     expect(payments.map((p) => p.status)).toEqual(['paid', 'paid']);
     const credited = payments.filter((p) => p.items[0].credited);
@@ -119,12 +141,18 @@ describe('the payment engine never charges twice and never loses an answer', () 
     // The bank is slow: the payer's browser times out with the payment pending at the bank.
     await sim(`/sim/fpx/${first.invoiceNo}/decide`, { action: 'pending', returnBrowser: false });
 
-    const warned = await request(app.getHttpServer()).post('/api/payments').send(fpxRequest([bill.id])).expect(409);
+    const warned = await request(app.getHttpServer())
+      .post('/api/payments')
+      .send(fpxRequest([bill.id]))
+      .expect(409);
     expect(warned.body).toMatchObject({ code: 'payment_pending', details: { references: [first.reference] } });
 
     // Meanwhile the bank approved; the payer tries again.
     await sim(`/sim/fpx/${first.invoiceNo}/settle`, { action: 'approve' });
-    const told = await request(app.getHttpServer()).post('/api/payments').send(fpxRequest([bill.id], { confirmRetry: true })).expect(409);
+    const told = await request(app.getHttpServer())
+      .post('/api/payments')
+      .send(fpxRequest([bill.id], { confirmRetry: true }))
+      .expect(409);
     expect(told.body).toMatchObject({ code: 'already_paid', details: { reference: first.reference } });
 
     const payments = await prisma.payment.findMany({ where: { items: { some: { payableId: bill.id } } } });
@@ -136,7 +164,8 @@ describe('the payment engine never charges twice and never loses an answer', () 
     const bill = await makePayable(app, { balanceSen: 1_500 });
     const other = await makePayable(app, { balanceSen: 2_500 });
     const key = `test-${Date.now()}`;
-    const send = (body: object) => request(app.getHttpServer()).post('/api/payments').set('Idempotency-Key', key).send(body);
+    const send = (body: object) =>
+      request(app.getHttpServer()).post('/api/payments').set('Idempotency-Key', key).send(body);
     const [a, b] = await Promise.all([send(fpxRequest([bill.id])), send(fpxRequest([bill.id]))]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body.reference).toBe(b.body.reference);
@@ -156,15 +185,22 @@ describe('the payment engine never charges twice and never loses an answer', () 
     const confirmed = await createPayment(app, fpxRequest([bill2.id]));
     await postDirectAc(app, signedAc(confirmed.redirect, '09')).expect(200);
     const res = await request(app.getHttpServer()).post(`/api/payments/${confirmed.reference}/cancel`).expect(409);
-    expect(res.body).toMatchObject({ code: 'cancel_not_allowed', message: 'A payment can be cancelled only before confirmation.' });
+    expect(res.body).toMatchObject({
+      code: 'cancel_not_allowed',
+      message: 'A payment can be cancelled only before confirmation.',
+    });
   });
 
   it('records a refund of a paid payment, and refuses one of an unpaid payment', async () => {
     const bill = await makePayable(app, { balanceSen: 1_000 });
     const created = await createPayment(app, fpxRequest([bill.id]));
-    await expect(app.get(CommandBus).execute(new RecordRefundCommand(created.reference, 'staff-1', 'duplicate'))).rejects.toMatchObject({ status: 409 });
+    await expect(
+      app.get(CommandBus).execute(new RecordRefundCommand(created.reference, 'staff-1', 'duplicate')),
+    ).rejects.toMatchObject({ status: 409 });
     await postDirectAc(app, signedAc(created.redirect, '00')).expect(200);
-    await app.get(CommandBus).execute(new RecordRefundCommand(created.reference, 'staff-1', 'paid twice at the counter'));
+    await app
+      .get(CommandBus)
+      .execute(new RecordRefundCommand(created.reference, 'staff-1', 'paid twice at the counter'));
     expect((await getPayment(app, created.reference)).status).toBe('refunded');
   });
 });
@@ -182,15 +218,24 @@ describe('what a payment request must satisfy', () => {
   const post = (body: object) => request(app.getHttpServer()).post('/api/payments').send(body);
 
   it('answers a malformed request with 400 and a message per field', async () => {
-    const res = await post({ items: [], payer: { name: '', email: 'not-an-email', phone: '12' }, method: { type: 'cash' } }).expect(400);
+    const res = await post({
+      items: [],
+      payer: { name: '', email: 'not-an-email', phone: '12' },
+      method: { type: 'cash' },
+    }).expect(400);
     const fields = res.body.errors.map((e: { field: string }) => e.field);
-    expect(fields).toEqual(expect.arrayContaining(['items', 'payer.name', 'payer.email', 'payer.phone', 'method.type']));
+    expect(fields).toEqual(
+      expect.arrayContaining(['items', 'payer.name', 'payer.email', 'payer.phone', 'method.type']),
+    );
   });
 
   it('strips spaces from email and phone', async () => {
     const bill = await makePayable(app, { balanceSen: 1_000 });
     const body = fpxRequest([bill.id]);
-    const created = await createPayment(app, { ...body, payer: { name: 'Tan Kok Wai', email: ' tan.kw @example.my ', phone: '+60 12-345 6789'.replace('-', '') } });
+    const created = await createPayment(app, {
+      ...body,
+      payer: { name: 'Tan Kok Wai', email: ' tan.kw @example.my ', phone: '+60 12-345 6789'.replace('-', '') },
+    });
     const row = await app.get(PrismaService).payment.findUniqueOrThrow({ where: { reference: created.reference } });
     expect(row).toMatchObject({ payerEmail: 'tan.kw@example.my', payerPhone: '+60123456789' });
   });
@@ -221,8 +266,14 @@ describe('what a payment request must satisfy', () => {
   });
 
   it('prices an assessment by its selection on the server', async () => {
-    const res = await request(app.getHttpServer()).post('/api/search').send({ council: 'mdpg', type: 'assessment', accountNo: 'A-1000-0004' }).expect(200);
-    const created = await createPayment(app, { ...fpxRequest([]), items: [{ payableId: res.body[0].id, selection: 2 }] });
+    const res = await request(app.getHttpServer())
+      .post('/api/search')
+      .send({ council: 'mdpg', type: 'assessment', accountNo: 'A-1000-0004' })
+      .expect(200);
+    const created = await createPayment(app, {
+      ...fpxRequest([]),
+      items: [{ payableId: res.body[0].id, selection: 2 }],
+    });
     expect(created.amountSen).toBe(38_000);
   });
 
@@ -238,7 +289,10 @@ describe('what a payment request must satisfy', () => {
   });
 
   it('refuses licences that cannot be renewed online, and unknown banks', async () => {
-    const res = await request(app.getHttpServer()).post('/api/search').send({ council: 'mdpg', type: 'trading_license', accountNo: 'LP-2025-0003' }).expect(200);
+    const res = await request(app.getHttpServer())
+      .post('/api/search')
+      .send({ council: 'mdpg', type: 'trading_license', accountNo: 'LP-2025-0003' })
+      .expect(200);
     const refused = await post(fpxRequest([res.body[0].id])).expect(422);
     expect(refused.body.code).toBe('trading_license_not_renewable');
     const bill = await makePayable(app, { balanceSen: 1_000 });

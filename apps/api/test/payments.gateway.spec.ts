@@ -3,7 +3,16 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { RedisService } from '../src/redis/redis.module';
-import { cardRequest, createPayment, fpxRequest, getPayment, makePayable, postToGateway, sim, waitForPayment } from './payment-helpers';
+import {
+  cardRequest,
+  createPayment,
+  fpxRequest,
+  getPayment,
+  makePayable,
+  postToGateway,
+  sim,
+  waitForPayment,
+} from './payment-helpers';
 import { startListeningApi } from './test-app';
 
 /** Whole journeys through HTTP against the running gateway simulator (its own process, its own keys). */
@@ -33,7 +42,10 @@ describe('payments through the gateway simulator', () => {
 
     const paid = await waitForPayment(app, created.reference, (p) => p.status === 'paid');
     expect(paid.status).toBe('paid');
-    expect(paid.items.map((i) => i.receiptNo)).toEqual([expect.stringMatching(/^MDPG-\d{4}-\d{6}$/), expect.stringMatching(/^MDPG-\d{4}-\d{6}$/)]);
+    expect(paid.items.map((i) => i.receiptNo)).toEqual([
+      expect.stringMatching(/^MDPG-\d{4}-\d{6}$/),
+      expect.stringMatching(/^MDPG-\d{4}-\d{6}$/),
+    ]);
     expect(new Set(paid.items.map((i) => i.receiptNo)).size).toBe(2);
     expect(paid.payerEmail).toBe('ami*********@example.my');
     const bills = await prisma.payable.findMany({ where: { id: { in: [a.id, b.id] } } });

@@ -81,7 +81,14 @@ describe('selections', () => {
 });
 
 describe('crediting a paid assessment', () => {
-  const account = { asumYear: 2026, currentYearSen: 36_000, arrearsSen: 14_650, discountSen: 1_000, specialDiscountSen: 1_000, gstSen: 0 };
+  const account = {
+    asumYear: 2026,
+    currentYearSen: 36_000,
+    arrearsSen: 14_650,
+    discountSen: 1_000,
+    specialDiscountSen: 1_000,
+    gstSen: 0,
+  };
 
   it('settles the whole account on a full payment, granting the discounts', () => {
     const paid = assessmentAmountFor(3, account);

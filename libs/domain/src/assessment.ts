@@ -106,7 +106,11 @@ export interface AssessmentCredit {
  * - Selection 4 is a part payment of what was paid: it reduces arrears first, then the year's instalments,
  *   then the tax.
  */
-export function applyAssessmentCredit(a: AssessmentAmounts, selection: AssessmentSelection, paidSen: Sen): AssessmentCredit {
+export function applyAssessmentCredit(
+  a: AssessmentAmounts,
+  selection: AssessmentSelection,
+  paidSen: Sen,
+): AssessmentCredit {
   const settled = { ...a, discountSen: 0, specialDiscountSen: 0 };
   switch (selection) {
     case 1:

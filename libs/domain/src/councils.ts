@@ -5,8 +5,30 @@
 export const DEFAULT_COUNCIL = 'mdpg';
 
 export const COUNCIL_CODES = [
-  'mdpg', 'mps', 'mpt', 'mpp', 'mdld', 'mdppr', 'mdkgu', 'mdktn', 'mdblr', 'mdbft', 'lbk', 'mdsptg',
-  'mdkm', 'mdtrn', 'mdknk', 'mdspa', 'mdrnu', 'mdkb', 'mdnbwn', 'mdtbn', 'mdkp', 'mdtnm', 'mdptn', 'mdpts',
+  'mdpg',
+  'mps',
+  'mpt',
+  'mpp',
+  'mdld',
+  'mdppr',
+  'mdkgu',
+  'mdktn',
+  'mdblr',
+  'mdbft',
+  'lbk',
+  'mdsptg',
+  'mdkm',
+  'mdtrn',
+  'mdknk',
+  'mdspa',
+  'mdrnu',
+  'mdkb',
+  'mdnbwn',
+  'mdtbn',
+  'mdkp',
+  'mdtnm',
+  'mdptn',
+  'mdpts',
 ] as const;
 export type CouncilCode = (typeof COUNCIL_CODES)[number];
 

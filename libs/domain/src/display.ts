@@ -34,7 +34,9 @@ export function maskName(name: string): string {
   const chars = Array.from(name.trim());
   const visible = chars.slice(0, NAME_VISIBLE_CHARS).join('');
   const hidden = MASK_CHAR.repeat(Math.max(chars.length - NAME_VISIBLE_CHARS, 0));
-  return Array.from(visible + hidden).slice(0, MASKED_NAME_MAX_LENGTH).join('');
+  return Array.from(visible + hidden)
+    .slice(0, MASKED_NAME_MAX_LENGTH)
+    .join('');
 }
 
 /**

@@ -46,11 +46,14 @@ describe('normaliseAccountId', () => {
     expect(normaliseAccountId('market_bill', ' PSR-0123')).toBe('PSR-0123');
   });
 
-  it.each(PAYABLE_TYPES.map((t) => [t]))('%s: every example hint normalises to a non-empty id without surrounding spaces', (type) => {
-    const id = normaliseAccountId(type, ACCOUNT_ID_EXAMPLES[type]);
-    expect(id.length).toBeGreaterThan(0);
-    expect(id).toBe(id.trim());
-  });
+  it.each(PAYABLE_TYPES.map((t) => [t]))(
+    '%s: every example hint normalises to a non-empty id without surrounding spaces',
+    (type) => {
+      const id = normaliseAccountId(type, ACCOUNT_ID_EXAMPLES[type]);
+      expect(id.length).toBeGreaterThan(0);
+      expect(id).toBe(id.trim());
+    },
+  );
 
   it('normalising twice changes nothing', () => {
     for (const type of PAYABLE_TYPES) {

@@ -11,7 +11,8 @@ export type NricError =
   /** 'Invalid date of birth'. */
   | 'nric_dob';
 
-export type NricResult = { readonly ok: true; readonly value: string } | { readonly ok: false; readonly code: NricError };
+export type NricResult =
+  { readonly ok: true; readonly value: string } | { readonly ok: false; readonly code: NricError };
 
 export const NRIC_LENGTH = 12;
 

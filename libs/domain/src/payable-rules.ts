@@ -32,7 +32,10 @@ export interface ItemAmountInput {
  * The minimum that actually applies: never more than the balance, so an account owing less than the
  * minimum can still be settled in full.
  */
-export function effectiveMinimumSen(minimumPaymentSen: Sen | null | undefined, balanceSen: Sen | null | undefined): Sen {
+export function effectiveMinimumSen(
+  minimumPaymentSen: Sen | null | undefined,
+  balanceSen: Sen | null | undefined,
+): Sen {
   const minimum = minimumPaymentSen == null ? 0 : sen(minimumPaymentSen);
   return balanceSen == null ? minimum : Math.min(minimum, sen(balanceSen));
 }

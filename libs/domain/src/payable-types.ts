@@ -17,11 +17,26 @@ export function isPayableType(value: unknown): value is PayableType {
 }
 
 /** Compound types (spec section 3). */
-export const COMPOUND_TYPES = ['individual', 'health_individual', 'trading', 'health_trading', 'citycontrol', 'vehicle'] as const;
+export const COMPOUND_TYPES = [
+  'individual',
+  'health_individual',
+  'trading',
+  'health_trading',
+  'citycontrol',
+  'vehicle',
+] as const;
 export type CompoundType = (typeof COMPOUND_TYPES)[number];
 
 /** Engineering plan types (spec section 3); anything else is searched as ENGINEERING. */
-export const PLAN_TYPES = ['REZONING', 'DEVELOPMENT', 'BUILDING', 'PRIVATE BUILDING', 'LAND', 'RENOVATION', 'ENGINEERING'] as const;
+export const PLAN_TYPES = [
+  'REZONING',
+  'DEVELOPMENT',
+  'BUILDING',
+  'PRIVATE BUILDING',
+  'LAND',
+  'RENOVATION',
+  'ENGINEERING',
+] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 
 /** Licence kinds (spec section 3). */

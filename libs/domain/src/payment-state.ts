@@ -31,7 +31,13 @@ export const PAYMENT_EVENTS = [
 export type PaymentEvent = (typeof PAYMENT_EVENTS)[number];
 
 /** States in which the payer's outcome is settled: requery stops, the payer is notified. */
-export const FINAL_STATES = ['paid', 'failed', 'cancelled', 'expired', 'refunded'] as const satisfies readonly PaymentState[];
+export const FINAL_STATES = [
+  'paid',
+  'failed',
+  'cancelled',
+  'expired',
+  'refunded',
+] as const satisfies readonly PaymentState[];
 export type FinalPaymentState = (typeof FINAL_STATES)[number];
 
 /** True for a settled payment. Note: `failed` and `expired` can still become `paid` on a late approval. */
@@ -131,11 +137,18 @@ function resultFor(state: PaymentState, event: PaymentEvent): TransitionResult {
 
 function buildTable(): Readonly<Record<PaymentState, Readonly<Record<PaymentEvent, TransitionResult>>>> {
   const rowFor = (state: PaymentState) =>
-    Object.freeze(Object.fromEntries(PAYMENT_EVENTS.map((event) => [event, resultFor(state, event)])) as Record<PaymentEvent, TransitionResult>);
-  return Object.freeze(Object.fromEntries(PAYMENT_STATES.map((state) => [state, rowFor(state)])) as Record<
-    PaymentState,
-    Readonly<Record<PaymentEvent, TransitionResult>>
-  >);
+    Object.freeze(
+      Object.fromEntries(PAYMENT_EVENTS.map((event) => [event, resultFor(state, event)])) as Record<
+        PaymentEvent,
+        TransitionResult
+      >,
+    );
+  return Object.freeze(
+    Object.fromEntries(PAYMENT_STATES.map((state) => [state, rowFor(state)])) as Record<
+      PaymentState,
+      Readonly<Record<PaymentEvent, TransitionResult>>
+    >,
+  );
 }
 
 /** The full table: the outcome of every (state, event) pair, built from the moves and no-ops above. */

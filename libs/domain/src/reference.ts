@@ -12,7 +12,8 @@ function nonNegativeIntegerDigits(n: bigint | number, what: string): string {
     if (n < 0n) throw new RangeError(`${what} must not be negative: ${n.toString()}`);
     return n.toString();
   }
-  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`${what} must be a non-negative safe integer: ${String(n)}`);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new RangeError(`${what} must be a non-negative safe integer: ${String(n)}`);
   return String(n);
 }
 

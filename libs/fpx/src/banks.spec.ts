@@ -39,9 +39,7 @@ describe('parseBankList', () => {
   });
 
   it('skips malformed entries and repeated ids, tolerating spaces and lower case', () => {
-    expect(
-      parseBankList(' PBB0233~a , ,BAD,~A,X~C,Y~A~B,HLB0224~,RHB 0218~A,PBB0233~B,UOB0226~b,'),
-    ).toEqual([
+    expect(parseBankList(' PBB0233~a , ,BAD,~A,X~C,Y~A~B,HLB0224~,RHB 0218~A,PBB0233~B,UOB0226~b,')).toEqual([
       { id: 'PBB0233', name: 'Public Bank', online: true },
       { id: 'UOB0226', name: 'UOB Bank', online: false },
     ]);
@@ -92,7 +90,12 @@ describe('sortBanksForDisplay', () => {
     const copy = [...list];
     const sorted = sortBanksForDisplay(list);
     expect(list).toEqual(copy);
-    expect(sorted.map((b) => `${b.id}:${b.online}`)).toEqual(['ABB0233:true', 'MB2U0227:false', 'MBB0228:true', 'ZZZ01:true']);
+    expect(sorted.map((b) => `${b.id}:${b.online}`)).toEqual([
+      'ABB0233:true',
+      'MB2U0227:false',
+      'MBB0228:true',
+      'ZZZ01:true',
+    ]);
   });
 
   it('ignores a swap when either bank is missing or already in order, and takes custom swaps', () => {

@@ -85,7 +85,9 @@ export function formatBankList(banks: readonly Pick<FpxBank, 'id' | 'online'>[])
  * use: Maybank2U (personal) is shown before Maybank2E (enterprise), which alphabetical order
  * would put first. Further swaps can be passed to sortBanksForDisplay.
  */
-export const BANK_DISPLAY_SWAPS: readonly (readonly [string, string])[] = Object.freeze([['MB2U0227', 'MBB0228'] as const]);
+export const BANK_DISPLAY_SWAPS: readonly (readonly [string, string])[] = Object.freeze([
+  ['MB2U0227', 'MBB0228'] as const,
+]);
 
 function compareByName(a: FpxBankInfo, b: FpxBankInfo): number {
   const an = a.name.toLowerCase();

@@ -55,7 +55,15 @@ const INVOICE = /^\d{20}$/;
 
 /** Verifies a card request form (securityKeyReq) with the merchant secret. Never throws. */
 export function verifyCardRequest(input: GatewayFieldsInput, secret: string): VerifyResult<CardRequestMessage> {
-  const read = readRequired(input, ['amount', 'merID', 'invoiceNo', 'currency', 'paymentId', 'securityKeyReq', 'postURL']);
+  const read = readRequired(input, [
+    'amount',
+    'merID',
+    'invoiceNo',
+    'currency',
+    'paymentId',
+    'securityKeyReq',
+    'postURL',
+  ]);
   if (!read.ok) return read;
   const f = (name: string): string => read.fields[name] ?? '';
   if (!verifyCardSignature(cardRequestSource(read.fields), f('securityKeyReq'), secret)) {
@@ -124,7 +132,8 @@ export function buildCardResponse(params: CardResponseParams): GatewayFields {
     merchantCode: checkWireValue('merchantCode', params.merchantCode),
     paymentId: checkWireValue('paymentId', params.paymentId, true),
     refNo: checkWireValue('refNo', params.refNo),
-    amount: typeof params.amount === 'number' ? formatAmountSen(params.amount) : checkWireValue('amount', params.amount),
+    amount:
+      typeof params.amount === 'number' ? formatAmountSen(params.amount) : checkWireValue('amount', params.amount),
     currency: checkWireValue('currency', params.currency ?? CARD_CURRENCY),
     remark: checkWireValue('remark', params.remark ?? '', true),
     transId: checkWireValue('transId', params.transId ?? '', true),

@@ -48,7 +48,8 @@ describe('padInvoiceNo', () => {
   });
 
   it('refuses non-digits and more than 20 digits', () => {
-    for (const bad of ['', 'A1', '1-2', '123456789012345678901', '-1']) expect(() => padInvoiceNo(bad)).toThrow(FpxInputError);
+    for (const bad of ['', 'A1', '1-2', '123456789012345678901', '-1'])
+      expect(() => padInvoiceNo(bad)).toThrow(FpxInputError);
     expect(() => padInvoiceNo(-1)).toThrow(FpxInputError);
     expect(() => padInvoiceNo(1.5)).toThrow(FpxInputError);
   });
@@ -79,16 +80,29 @@ describe('buildCardRequest', () => {
     const { fields } = buildCardRequest({ ...request, method: '49' });
     const result = verifyCardRequest(fields, secret);
     expect(result.ok).toBe(true);
-    if (result.ok) expect(result.message).toMatchObject({ paymentId: '49', amountSen: 1230, invoiceNo: '00000001709600523000' });
+    if (result.ok)
+      expect(result.message).toMatchObject({ paymentId: '49', amountSen: 1230, invoiceNo: '00000001709600523000' });
   });
 
   it('fails when a signed field or one hex character changes, or with another secret', () => {
     const { fields } = buildCardRequest(request);
     for (const name of ['merID', 'invoiceNo', 'amount', 'currency', 'paymentId']) {
-      const value = name === 'paymentId' ? '49' : name === 'amount' ? '1.23' : name === 'invoiceNo' ? '00000001709600523001' : `${fields[name] ?? ''}X`;
-      expect(verifyCardRequest({ ...fields, [name]: value }, secret)).toMatchObject({ ok: false, code: 'bad_checksum' });
+      const value =
+        name === 'paymentId'
+          ? '49'
+          : name === 'amount'
+            ? '1.23'
+            : name === 'invoiceNo'
+              ? '00000001709600523001'
+              : `${fields[name] ?? ''}X`;
+      expect(verifyCardRequest({ ...fields, [name]: value }, secret)).toMatchObject({
+        ok: false,
+        code: 'bad_checksum',
+      });
     }
-    expect(verifyCardRequest({ ...fields, securityKeyReq: flipHex(fields['securityKeyReq'] ?? '') }, secret)).toMatchObject({
+    expect(
+      verifyCardRequest({ ...fields, securityKeyReq: flipHex(fields['securityKeyReq'] ?? '') }, secret),
+    ).toMatchObject({
       code: 'bad_checksum',
     });
     expect(verifyCardRequest(fields, 'another-secret')).toMatchObject({ code: 'bad_checksum' });
@@ -140,13 +154,20 @@ describe('card response', () => {
     const fields = buildCardResponse(response);
     for (const name of ['merchantCode', 'paymentId', 'refNo', 'amount', 'currency', 'status', 'transId', 'authCode']) {
       const value = name === 'status' ? '0' : name === 'amount' ? '1.23' : `${fields[name] ?? ''}9`;
-      expect(verifyCardResponse({ ...fields, [name]: value }, secret)).toMatchObject({ ok: false, code: 'bad_checksum' });
+      expect(verifyCardResponse({ ...fields, [name]: value }, secret)).toMatchObject({
+        ok: false,
+        code: 'bad_checksum',
+      });
     }
     const sig = fields['signature'] ?? '';
-    expect(verifyCardResponse({ ...fields, signature: flipHex(sig, 63) }, secret)).toMatchObject({ code: 'bad_checksum' });
+    expect(verifyCardResponse({ ...fields, signature: flipHex(sig, 63) }, secret)).toMatchObject({
+      code: 'bad_checksum',
+    });
     expect(verifyCardResponse({ ...fields, signature: sig.toUpperCase() }, secret).ok).toBe(true);
     expect(verifyCardResponse({ ...fields, signature: sig.slice(2) }, secret)).toMatchObject({ code: 'bad_checksum' });
-    expect(verifyCardResponse({ ...fields, signature: `${sig.slice(0, 62)}zz` }, secret)).toMatchObject({ code: 'bad_checksum' });
+    expect(verifyCardResponse({ ...fields, signature: `${sig.slice(0, 62)}zz` }, secret)).toMatchObject({
+      code: 'bad_checksum',
+    });
     expect(verifyCardResponse(fields, '')).toMatchObject({ code: 'bad_checksum' });
   });
 
@@ -170,7 +191,11 @@ describe('interpretCardStatus', () => {
   it('maps 1 / 0 / 6 and treats unknown statuses as pending', () => {
     expect(interpretCardStatus('1').outcome).toBe('approved');
     expect(interpretCardStatus('0')).toEqual({ outcome: 'rejected', status: '0', reason: 'Failed' });
-    expect(interpretCardStatus('0', ' Insufficient funds ')).toEqual({ outcome: 'rejected', status: '0', reason: 'Insufficient funds' });
+    expect(interpretCardStatus('0', ' Insufficient funds ')).toEqual({
+      outcome: 'rejected',
+      status: '0',
+      reason: 'Insufficient funds',
+    });
     expect(interpretCardStatus('6')).toEqual({ outcome: 'pending', status: '6', reason: 'Pending' });
     expect(interpretCardStatus('7')).toEqual({ outcome: 'pending', status: '7', reason: "Unknown status '7'" });
   });
@@ -210,9 +235,15 @@ describe('card enquiry', () => {
       authCode: 'AC9',
       secret,
     });
-    const result = verifyCardEnquiryResponse(body, secret, { merchantId: 'M0001', invoiceNo: '1709600523000', amountSen: 1230 });
+    const result = verifyCardEnquiryResponse(body, secret, {
+      merchantId: 'M0001',
+      invoiceNo: '1709600523000',
+      amountSen: 1230,
+    });
     expect(result.ok && result.message.result.outcome).toBe('approved');
-    expect(verifyCardEnquiryResponse(body.replace('status=1', 'status=0'), secret)).toMatchObject({ code: 'bad_checksum' });
+    expect(verifyCardEnquiryResponse(body.replace('status=1', 'status=0'), secret)).toMatchObject({
+      code: 'bad_checksum',
+    });
     expect(verifyCardEnquiryResponse('error', secret)).toMatchObject({ code: 'missing_field' });
   });
 });

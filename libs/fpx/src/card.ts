@@ -39,12 +39,14 @@ export const INVOICE_NO_LENGTH = 20;
 export function padInvoiceNo(invoiceNo: string | number | bigint): string {
   let text: string;
   if (typeof invoiceNo === 'number') {
-    if (!Number.isSafeInteger(invoiceNo) || invoiceNo < 0) throw new FpxInputError(`invoiceNo must be a non-negative integer, got ${invoiceNo}`);
+    if (!Number.isSafeInteger(invoiceNo) || invoiceNo < 0)
+      throw new FpxInputError(`invoiceNo must be a non-negative integer, got ${invoiceNo}`);
     text = invoiceNo.toString();
   } else {
     text = invoiceNo.toString().trim();
   }
-  if (!/^\d{1,20}$/.test(text)) throw new FpxInputError(`invoiceNo must be 1 to ${INVOICE_NO_LENGTH} digits, got '${text}'`);
+  if (!/^\d{1,20}$/.test(text))
+    throw new FpxInputError(`invoiceNo must be 1 to ${INVOICE_NO_LENGTH} digits, got '${text}'`);
   return text.padStart(INVOICE_NO_LENGTH, '0');
 }
 
@@ -54,13 +56,21 @@ function fixedSource(values: readonly string[]): string {
 
 /** Source string of the request signature (securityKeyReq): merID|invoiceNo|amount|currency|paymentId. */
 export function cardRequestSource(f: Readonly<Record<string, string | undefined>>): string {
-  return fixedSource([f['merID'] ?? '', f['invoiceNo'] ?? '', f['amount'] ?? '', f['currency'] ?? '', f['paymentId'] ?? '']);
+  return fixedSource([
+    f['merID'] ?? '',
+    f['invoiceNo'] ?? '',
+    f['amount'] ?? '',
+    f['currency'] ?? '',
+    f['paymentId'] ?? '',
+  ]);
 }
 
 /** Source string of the response signature: merchantCode|paymentId|refNo|amount|currency|status|transId|authCode. */
 export function cardResponseSource(f: Readonly<Record<string, string | undefined>>): string {
   return fixedSource(
-    ['merchantCode', 'paymentId', 'refNo', 'amount', 'currency', 'status', 'transId', 'authCode'].map((name) => f[name] ?? ''),
+    ['merchantCode', 'paymentId', 'refNo', 'amount', 'currency', 'status', 'transId', 'authCode'].map(
+      (name) => f[name] ?? '',
+    ),
   );
 }
 
@@ -70,7 +80,8 @@ export function cardEnquirySource(f: Readonly<Record<string, string | undefined>
 }
 
 function checkSecret(secret: string): string {
-  if (typeof secret !== 'string' || secret.length === 0) throw new FpxInputError('the card gateway secret is not configured');
+  if (typeof secret !== 'string' || secret.length === 0)
+    throw new FpxInputError('the card gateway secret is not configured');
   return secret;
 }
 
@@ -83,7 +94,12 @@ const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
 
 /** Compares a hex signature (either case) with the expected one in constant time. Never throws. */
 export function verifyCardSignature(source: string, hexSignature: string, secret: string): boolean {
-  if (typeof hexSignature !== 'string' || !SHA256_HEX.test(hexSignature) || typeof secret !== 'string' || secret.length === 0) {
+  if (
+    typeof hexSignature !== 'string' ||
+    !SHA256_HEX.test(hexSignature) ||
+    typeof secret !== 'string' ||
+    secret.length === 0
+  ) {
     return false;
   }
   const expected = Buffer.from(signCardSource(source, secret), 'hex');
@@ -186,7 +202,11 @@ const RESPONSE_REQUIRED = ['merchantCode', 'refNo', 'amount', 'currency', 'statu
  * (HMAC-SHA256, compared in constant time), the amount well formed, and (when given) that it is for
  * the expected merchant, invoice and amount. Never throws.
  */
-export function verifyCardResponse(input: GatewayFieldsInput, secret: string, expected?: CardExpected): VerifyResult<CardResponse> {
+export function verifyCardResponse(
+  input: GatewayFieldsInput,
+  secret: string,
+  expected?: CardExpected,
+): VerifyResult<CardResponse> {
   const { fields, invalid } = readFields(input);
   const names: readonly string[] = [...RESPONSE_REQUIRED, 'paymentId', 'remark', 'transId', 'authCode', 'errDesc'];
   const badName = invalid.find((name) => names.includes(name));

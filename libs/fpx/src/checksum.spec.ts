@@ -13,7 +13,14 @@ import {
   verifyFields,
   type ChecksumKind,
 } from './checksum';
-import { generateTestKeyPair, makeTempDir, openssl, selfSignedCertificate, type TempDir, type TestKeyPair } from './testing/fixtures.test';
+import {
+  generateTestKeyPair,
+  makeTempDir,
+  openssl,
+  selfSignedCertificate,
+  type TempDir,
+  type TestKeyPair,
+} from './testing/fixtures.test';
 
 /** Every field of every layout set to a value naming it, so the literal sources show the order. */
 function namedFields(): Record<string, string> {
@@ -96,7 +103,8 @@ describe('signChecksum / verifyChecksum', () => {
 
   afterAll(() => dir.remove());
 
-  const source = '||MB2U0227|ali@example.my|||ALI BIN ABU||01|AR|MDPG EPAYMENT|01|EX1|ORD1|SE1|1|20240305090203|12.30|MYR|7.0';
+  const source =
+    '||MB2U0227|ali@example.my|||ALI BIN ABU||01|AR|MDPG EPAYMENT|01|EX1|ORD1|SE1|1|20240305090203|12.30|MYR|7.0';
 
   it('signs as upper-case hex of the key size and verifies with the public key', () => {
     const sig = signChecksum(source, seller.privateKeyPem);
@@ -149,7 +157,10 @@ describe('signChecksum / verifyChecksum', () => {
     const kinds: ChecksumKind[] = ['AR', 'AE', 'AC', 'BE', 'BC'];
     const fields = namedFields();
     for (const kind of kinds) {
-      const signed: Record<string, string> = { ...fields, fpx_checkSum: signFields(kind, fields, seller.privateKeyPem) };
+      const signed: Record<string, string> = {
+        ...fields,
+        fpx_checkSum: signFields(kind, fields, seller.privateKeyPem),
+      };
       expect(verifyFields(kind, signed, seller.publicKeyPem)).toBe(true);
       for (const name of CHECKSUM_FIELD_ORDER[kind]) {
         expect(verifyFields(kind, { ...signed, [name]: `${signed[name] ?? ''}x` }, seller.publicKeyPem)).toBe(false);

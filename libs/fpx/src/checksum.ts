@@ -118,7 +118,11 @@ export function verifyChecksum(source: string, hexSignature: string, publicKeyOr
 }
 
 /** Signs a message's fields with the kind's layout; returns the hex checksum (for `fpx_checkSum`). */
-export function signFields(kind: ChecksumKind, fields: Readonly<Record<string, string | undefined>>, privateKey: KeyInput): string {
+export function signFields(
+  kind: ChecksumKind,
+  fields: Readonly<Record<string, string | undefined>>,
+  privateKey: KeyInput,
+): string {
   return signChecksum(checksumSource(kind, fields), privateKey);
 }
 

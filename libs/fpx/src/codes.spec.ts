@@ -40,7 +40,11 @@ describe('interpretDebitAuthCode', () => {
 
   it('everything else is rejected with its reason', () => {
     expect(interpretDebitAuthCode('51')).toEqual({ outcome: 'rejected', code: '51', reason: 'Insufficient Funds' });
-    expect(interpretDebitAuthCode('1C')).toEqual({ outcome: 'rejected', code: '1C', reason: 'Buyer Choose Cancel At Login Page' });
+    expect(interpretDebitAuthCode('1C')).toEqual({
+      outcome: 'rejected',
+      code: '1C',
+      reason: 'Buyer Choose Cancel At Login Page',
+    });
     expect(interpretDebitAuthCode('BC').outcome).toBe('rejected');
     expect(interpretDebitAuthCode('76').outcome).toBe('rejected');
     for (const code of Object.keys(FPX_RESPONSE_CODES)) {
@@ -50,7 +54,11 @@ describe('interpretDebitAuthCode', () => {
   });
 
   it('unknown and missing codes are rejected', () => {
-    expect(interpretDebitAuthCode('Q7')).toEqual({ outcome: 'rejected', code: 'Q7', reason: 'Unknown Response Code Q7' });
+    expect(interpretDebitAuthCode('Q7')).toEqual({
+      outcome: 'rejected',
+      code: 'Q7',
+      reason: 'Unknown Response Code Q7',
+    });
     expect(interpretDebitAuthCode('')).toEqual({ outcome: 'rejected', code: '', reason: 'Missing Response Code' });
     expect(interpretDebitAuthCode(undefined).outcome).toBe('rejected');
     expect(interpretDebitAuthCode(' 00 ').outcome).toBe('approved');

@@ -70,7 +70,8 @@ function verifyRequest(
   if (!checked.ok) return checked;
   const f = (name: string): string => checked.fields[`fpx_${name}`] ?? '';
   const amountSen = parseAmountToSen(f('txnAmount'));
-  if (amountSen === null || amountSen <= 0) return fail('malformed_field', `fpx_txnAmount '${f('txnAmount')}' is not an amount`);
+  if (amountSen === null || amountSen <= 0)
+    return fail('malformed_field', `fpx_txnAmount '${f('txnAmount')}' is not an amount`);
   if (parseFpxTime(f('sellerTxnTime')) === null) {
     return fail('malformed_field', `fpx_sellerTxnTime '${f('sellerTxnTime')}' is not YYYYMMDDhhmmss`);
   }
@@ -104,17 +105,26 @@ function verifyRequest(
 }
 
 /** Verifies an authorisation request (AR) with the seller's public key or certificate. Never throws. */
-export function verifyAuthorisationRequest(fields: GatewayFieldsInput, sellerPublicKey: KeyInput): VerifyResult<FpxRequestMessage> {
+export function verifyAuthorisationRequest(
+  fields: GatewayFieldsInput,
+  sellerPublicKey: KeyInput,
+): VerifyResult<FpxRequestMessage> {
   return verifyRequest('AR', fields, sellerPublicKey);
 }
 
 /** Verifies an authorisation enquiry (AE) with the seller's public key or certificate. Never throws. */
-export function verifyEnquiryRequest(fields: GatewayFieldsInput, sellerPublicKey: KeyInput): VerifyResult<FpxRequestMessage> {
+export function verifyEnquiryRequest(
+  fields: GatewayFieldsInput,
+  sellerPublicKey: KeyInput,
+): VerifyResult<FpxRequestMessage> {
   return verifyRequest('AE', fields, sellerPublicKey);
 }
 
 /** Verifies a bank list enquiry (BE) with the seller's public key or certificate. Never throws. */
-export function verifyBankEnquiryRequest(fields: GatewayFieldsInput, sellerPublicKey: KeyInput): VerifyResult<FpxBankEnquiryMessage> {
+export function verifyBankEnquiryRequest(
+  fields: GatewayFieldsInput,
+  sellerPublicKey: KeyInput,
+): VerifyResult<FpxBankEnquiryMessage> {
   const checked = checkSignedMessage(
     fields,
     'BE',
@@ -138,9 +148,18 @@ export function verifyBankEnquiryRequest(fields: GatewayFieldsInput, sellerPubli
 /** The request fields an AC echoes. */
 export type FpxConfirmationRequest = Pick<
   FpxRequestMessage,
-  'msgToken' | 'sellerExId' | 'sellerExOrderNo' | 'sellerTxnTime' | 'sellerOrderNo' | 'sellerId' | 'txnCurrency' | 'txnAmount'
+  | 'msgToken'
+  | 'sellerExId'
+  | 'sellerExOrderNo'
+  | 'sellerTxnTime'
+  | 'sellerOrderNo'
+  | 'sellerId'
+  | 'txnCurrency'
+  | 'txnAmount'
 > &
-  Partial<Pick<FpxRequestMessage, 'buyerBankId' | 'buyerBankBranch' | 'buyerName' | 'buyerId' | 'buyerIban' | 'makerName'>>;
+  Partial<
+    Pick<FpxRequestMessage, 'buyerBankId' | 'buyerBankBranch' | 'buyerName' | 'buyerId' | 'buyerIban' | 'makerName'>
+  >;
 
 export interface FpxConfirmationParams {
   /** The (verified) AR or AE being answered. */
@@ -186,7 +205,8 @@ export function buildAuthorisationConfirmation(params: FpxConfirmationParams): G
     fpx_txnAmount: text('txnAmount', r.txnAmount),
     fpx_checkSum: '',
     fpx_fpxTxnId: text('fpxTxnId', params.fpxTxnId),
-    fpx_fpxTxnTime: params.fpxTxnTime instanceof Date ? formatFpxTime(params.fpxTxnTime) : text('fpxTxnTime', params.fpxTxnTime),
+    fpx_fpxTxnTime:
+      params.fpxTxnTime instanceof Date ? formatFpxTime(params.fpxTxnTime) : text('fpxTxnTime', params.fpxTxnTime),
     fpx_buyerBankId: text('buyerBankId', params.buyerBankId ?? r.buyerBankId),
     fpx_buyerBankBranch: text('buyerBankBranch', params.buyerBankBranch ?? r.buyerBankBranch),
     fpx_buyerName: text('buyerName', params.buyerName ?? r.buyerName),

@@ -1,5 +1,13 @@
 import { describe, it, expect } from 'vitest';
-import { checkWireValue, formatAmountSen, formatFpxTime, FpxInputError, parseAmountToSen, parseFpxTime, stripSpaces } from './format';
+import {
+  checkWireValue,
+  formatAmountSen,
+  formatFpxTime,
+  FpxInputError,
+  parseAmountToSen,
+  parseFpxTime,
+  stripSpaces,
+} from './format';
 
 describe('formatAmountSen', () => {
   it('formats integer sen with two decimals', () => {

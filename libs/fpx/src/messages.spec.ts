@@ -22,7 +22,13 @@ import {
   verifyEnquiryRequest,
   type FpxRequestMessage,
 } from './exchange';
-import { generateTestKeyPair, makeTempDir, selfSignedCertificate, type TempDir, type TestKeyPair } from './testing/fixtures.test';
+import {
+  generateTestKeyPair,
+  makeTempDir,
+  selfSignedCertificate,
+  type TempDir,
+  type TestKeyPair,
+} from './testing/fixtures.test';
 
 let seller: TestKeyPair;
 let exchange: TestKeyPair;
@@ -104,10 +110,27 @@ describe('AR: buildAuthorisationRequest', () => {
       fpx_version: '7.0',
     });
     expect(Object.keys(fields)).toEqual([
-      'fpx_msgType', 'fpx_msgToken', 'fpx_sellerExId', 'fpx_sellerExOrderNo', 'fpx_sellerTxnTime', 'fpx_sellerOrderNo',
-      'fpx_sellerId', 'fpx_sellerBankCode', 'fpx_txnCurrency', 'fpx_txnAmount', 'fpx_buyerEmail', 'fpx_checkSum',
-      'fpx_buyerName', 'fpx_buyerBankId', 'fpx_buyerBankBranch', 'fpx_buyerAccNo', 'fpx_buyerId', 'fpx_makerName',
-      'fpx_buyerIban', 'fpx_productDesc', 'fpx_version',
+      'fpx_msgType',
+      'fpx_msgToken',
+      'fpx_sellerExId',
+      'fpx_sellerExOrderNo',
+      'fpx_sellerTxnTime',
+      'fpx_sellerOrderNo',
+      'fpx_sellerId',
+      'fpx_sellerBankCode',
+      'fpx_txnCurrency',
+      'fpx_txnAmount',
+      'fpx_buyerEmail',
+      'fpx_checkSum',
+      'fpx_buyerName',
+      'fpx_buyerBankId',
+      'fpx_buyerBankBranch',
+      'fpx_buyerAccNo',
+      'fpx_buyerId',
+      'fpx_makerName',
+      'fpx_buyerIban',
+      'fpx_productDesc',
+      'fpx_version',
     ]);
     const source =
       '||MB2U0227|ali@example.my|||Ali bin Abu||01|AR|MDPG EPAYMENT|01|EX00012345|CP20240305000001|SE00054321|' +
@@ -135,16 +158,25 @@ describe('AR: buildAuthorisationRequest', () => {
     for (const name of CHECKSUM_FIELD_ORDER.AR) {
       const tampered = { ...fields, [name]: name === 'fpx_txnAmount' ? '1.23' : `${fields[name] ?? ''}9` };
       if (name === 'fpx_msgType') continue; // changing msgType is refused earlier, see below
-      expect(verifyAuthorisationRequest(tampered, seller.publicKeyPem)).toMatchObject({ ok: false, code: 'bad_checksum' });
+      expect(verifyAuthorisationRequest(tampered, seller.publicKeyPem)).toMatchObject({
+        ok: false,
+        code: 'bad_checksum',
+      });
     }
     expect(verifyAuthorisationRequest({ ...fields, fpx_msgType: 'AE' }, seller.publicKeyPem)).toMatchObject({
       ok: false,
       code: 'wrong_message_type',
     });
     expect(
-      verifyAuthorisationRequest({ ...fields, fpx_checkSum: flipHex(fields['fpx_checkSum'] ?? '') }, seller.publicKeyPem),
+      verifyAuthorisationRequest(
+        { ...fields, fpx_checkSum: flipHex(fields['fpx_checkSum'] ?? '') },
+        seller.publicKeyPem,
+      ),
     ).toMatchObject({ ok: false, code: 'bad_checksum' });
-    expect(verifyAuthorisationRequest(fields, exchange.publicKeyPem)).toMatchObject({ ok: false, code: 'bad_checksum' });
+    expect(verifyAuthorisationRequest(fields, exchange.publicKeyPem)).toMatchObject({
+      ok: false,
+      code: 'bad_checksum',
+    });
   });
 
   it('applies configuration overrides', () => {
@@ -152,7 +184,12 @@ describe('AR: buildAuthorisationRequest', () => {
       config: { ...config, msgToken: '02', sellerBankCode: '02', productDesc: 'OTHER', version: '6.0' },
       order,
     });
-    expect(fields).toMatchObject({ fpx_msgToken: '02', fpx_sellerBankCode: '02', fpx_productDesc: 'OTHER', fpx_version: '6.0' });
+    expect(fields).toMatchObject({
+      fpx_msgToken: '02',
+      fpx_sellerBankCode: '02',
+      fpx_productDesc: 'OTHER',
+      fpx_version: '6.0',
+    });
     expect(verifyAuthorisationRequest(fields, seller.publicKeyPem).ok).toBe(true);
   });
 
@@ -210,7 +247,10 @@ describe('AE: buildEnquiryRequest', () => {
     const { fields } = buildEnquiryRequest({ config, order });
     const result = verifyEnquiryRequest(fields, seller.publicKeyPem);
     expect(result.ok && result.message.msgType).toBe('AE');
-    expect(verifyAuthorisationRequest(fields, seller.publicKeyPem)).toMatchObject({ ok: false, code: 'wrong_message_type' });
+    expect(verifyAuthorisationRequest(fields, seller.publicKeyPem)).toMatchObject({
+      ok: false,
+      code: 'wrong_message_type',
+    });
     expect(
       verifyEnquiryRequest({ ...fields, fpx_sellerExOrderNo: 'CP20240305000002' }, seller.publicKeyPem),
     ).toMatchObject({ ok: false, code: 'bad_checksum' });
@@ -233,8 +273,13 @@ describe('BE / BC: bank list', () => {
     expect(checksumSource('BE', fields)).toBe('01|BE|EX00012345|7.0');
     expect(parseFpxResponseBody(body)).toEqual(fields);
     const result = verifyBankEnquiryRequest(parseFpxResponseBody(body), seller.publicKeyPem);
-    expect(result).toEqual({ ok: true, message: { msgType: 'BE', msgToken: '01', sellerExId: 'EX00012345', version: '7.0' } });
-    expect(verifyBankEnquiryRequest({ ...fields, fpx_version: '6.0' }, seller.publicKeyPem)).toMatchObject({ code: 'bad_checksum' });
+    expect(result).toEqual({
+      ok: true,
+      message: { msgType: 'BE', msgToken: '01', sellerExId: 'EX00012345', version: '7.0' },
+    });
+    expect(verifyBankEnquiryRequest({ ...fields, fpx_version: '6.0' }, seller.publicKeyPem)).toMatchObject({
+      code: 'bad_checksum',
+    });
   });
 
   it('BC round-trips through the body text, verified with the exchange certificate', () => {
@@ -247,7 +292,10 @@ describe('BE / BC: bank list', () => {
       exchangePrivateKeyPem: exchange.privateKeyPem,
     });
     expect(checksumSource('BC', fields)).toBe('MB2U0227~A,ABB0233~B|01|BC|EX00012345');
-    const result = verifyBankListResponse(body, config.exchangePublicKeyPem, { sellerExId: 'EX00012345', msgToken: '01' });
+    const result = verifyBankListResponse(body, config.exchangePublicKeyPem, {
+      sellerExId: 'EX00012345',
+      msgToken: '01',
+    });
     expect(result).toEqual({
       ok: true,
       message: {
@@ -270,8 +318,12 @@ describe('BE / BC: bank list', () => {
       exchangePrivateKeyPem: exchange.privateKeyPem,
     });
     const key = config.exchangePublicKeyPem;
-    expect(verifyBankListResponse({ ...fields, fpx_bankList: 'MB2U0227~A,ABB0233~A' }, key)).toMatchObject({ code: 'bad_checksum' });
-    expect(verifyBankListResponse({ ...fields, fpx_checkSum: flipHex(fields['fpx_checkSum'] ?? '', 300) }, key)).toMatchObject({
+    expect(verifyBankListResponse({ ...fields, fpx_bankList: 'MB2U0227~A,ABB0233~A' }, key)).toMatchObject({
+      code: 'bad_checksum',
+    });
+    expect(
+      verifyBankListResponse({ ...fields, fpx_checkSum: flipHex(fields['fpx_checkSum'] ?? '', 300) }, key),
+    ).toMatchObject({
       code: 'bad_checksum',
     });
     expect(verifyBankListResponse(fields, seller.publicKeyPem)).toMatchObject({ code: 'bad_checksum' });
@@ -282,7 +334,10 @@ describe('BE / BC: bank list', () => {
 });
 
 describe('AC: authorisation confirmation', () => {
-  function confirmation(debitAuthCode: string, extra: Partial<Parameters<typeof buildAuthorisationConfirmation>[0]> = {}) {
+  function confirmation(
+    debitAuthCode: string,
+    extra: Partial<Parameters<typeof buildAuthorisationConfirmation>[0]> = {},
+  ) {
     return buildAuthorisationConfirmation({
       request: verifiedAr(),
       debitAuthCode,
@@ -294,7 +349,12 @@ describe('AC: authorisation confirmation', () => {
       ...extra,
     });
   }
-  const expected = { sellerExId: 'EX00012345', sellerId: 'SE00054321', sellerExOrderNo: 'CP20240305000001', amountSen: 1230 };
+  const expected = {
+    sellerExId: 'EX00012345',
+    sellerId: 'SE00054321',
+    sellerExOrderNo: 'CP20240305000001',
+    amountSen: 1230,
+  };
 
   it('is signed over the AC layout, echoing the request', () => {
     const fields = confirmation('00');
@@ -327,9 +387,17 @@ describe('AC: authorisation confirmation', () => {
 
   it('pending and rejected codes', () => {
     const pending = verifyAuthorisationConfirmation(confirmation('09'), exchangeCertPem);
-    expect(pending.ok && pending.message.result).toEqual({ outcome: 'pending', code: '09', reason: 'Transaction Pending' });
+    expect(pending.ok && pending.message.result).toEqual({
+      outcome: 'pending',
+      code: '09',
+      reason: 'Transaction Pending',
+    });
     const rejected = verifyAuthorisationConfirmation(confirmation('51'), exchangeCertPem);
-    expect(rejected.ok && rejected.message.result).toEqual({ outcome: 'rejected', code: '51', reason: 'Insufficient Funds' });
+    expect(rejected.ok && rejected.message.result).toEqual({
+      outcome: 'rejected',
+      code: '51',
+      reason: 'Insufficient Funds',
+    });
   });
 
   it('fails when any signed field or one hex character changes', () => {
@@ -343,10 +411,14 @@ describe('AC: authorisation confirmation', () => {
       });
     }
     const sig = fields['fpx_checkSum'] ?? '';
-    expect(verifyAuthorisationConfirmation({ ...fields, fpx_checkSum: flipHex(sig, 0) }, exchangeCertPem)).toMatchObject({
+    expect(
+      verifyAuthorisationConfirmation({ ...fields, fpx_checkSum: flipHex(sig, 0) }, exchangeCertPem),
+    ).toMatchObject({
       code: 'bad_checksum',
     });
-    expect(verifyAuthorisationConfirmation({ ...fields, fpx_checkSum: sig.toLowerCase() }, exchangeCertPem).ok).toBe(true);
+    expect(verifyAuthorisationConfirmation({ ...fields, fpx_checkSum: sig.toLowerCase() }, exchangeCertPem).ok).toBe(
+      true,
+    );
     expect(verifyAuthorisationConfirmation({ ...fields, fpx_checkSum: `${sig}Z` }, exchangeCertPem)).toMatchObject({
       code: 'bad_checksum',
     });
@@ -359,9 +431,16 @@ describe('AC: authorisation confirmation', () => {
 
   it('checks required fields, single values and msgType before the checksum', () => {
     const fields = confirmation('00');
-    expect(verifyAuthorisationConfirmation(omit(fields, 'fpx_fpxTxnId'), exchangeCertPem)).toMatchObject({ code: 'missing_field', reason: 'missing field fpx_fpxTxnId' });
-    expect(verifyAuthorisationConfirmation({ ...fields, fpx_debitAuthCode: '' }, exchangeCertPem)).toMatchObject({ code: 'missing_field' });
-    expect(verifyAuthorisationConfirmation({ ...fields, fpx_txnAmount: ['12.30', '0.01'] }, exchangeCertPem)).toMatchObject({
+    expect(verifyAuthorisationConfirmation(omit(fields, 'fpx_fpxTxnId'), exchangeCertPem)).toMatchObject({
+      code: 'missing_field',
+      reason: 'missing field fpx_fpxTxnId',
+    });
+    expect(verifyAuthorisationConfirmation({ ...fields, fpx_debitAuthCode: '' }, exchangeCertPem)).toMatchObject({
+      code: 'missing_field',
+    });
+    expect(
+      verifyAuthorisationConfirmation({ ...fields, fpx_txnAmount: ['12.30', '0.01'] }, exchangeCertPem),
+    ).toMatchObject({
       code: 'invalid_field',
     });
     const asAe: Record<string, string> = { ...fields, fpx_msgType: 'AE' };
@@ -375,10 +454,14 @@ describe('AC: authorisation confirmation', () => {
     expect(verifyAuthorisationConfirmation(fields, exchangeCertPem, { ...expected, amountSen: 1231 })).toMatchObject({
       code: 'mismatch',
     });
-    expect(verifyAuthorisationConfirmation(fields, exchangeCertPem, { ...expected, sellerExOrderNo: 'OTHER' })).toMatchObject({
+    expect(
+      verifyAuthorisationConfirmation(fields, exchangeCertPem, { ...expected, sellerExOrderNo: 'OTHER' }),
+    ).toMatchObject({
       code: 'mismatch',
     });
-    expect(verifyAuthorisationConfirmation(fields, exchangeCertPem, { sellerId: 'SE0' })).toMatchObject({ code: 'mismatch' });
+    expect(verifyAuthorisationConfirmation(fields, exchangeCertPem, { sellerId: 'SE0' })).toMatchObject({
+      code: 'mismatch',
+    });
   });
 
   it('refuses a signed but malformed amount', () => {
@@ -399,10 +482,15 @@ describe('AE response', () => {
       fpxTxnTime: '20240305090300',
       exchangePrivateKeyPem: exchange.privateKeyPem,
     });
-    const result = verifyEnquiryResponse(body, exchangeCertPem, { sellerExOrderNo: order.sellerExOrderNo, amountSen: 1230 });
+    const result = verifyEnquiryResponse(body, exchangeCertPem, {
+      sellerExOrderNo: order.sellerExOrderNo,
+      amountSen: 1230,
+    });
     expect(result.ok && result.message.result.outcome).toBe('approved');
     expect(result.ok && result.message.msgType).toBe('AC');
-    expect(verifyEnquiryResponse(body.replace('fpx_debitAuthCode=00', 'fpx_debitAuthCode=51'), exchangeCertPem)).toMatchObject({
+    expect(
+      verifyEnquiryResponse(body.replace('fpx_debitAuthCode=00', 'fpx_debitAuthCode=51'), exchangeCertPem),
+    ).toMatchObject({
       code: 'bad_checksum',
     });
   });
@@ -416,12 +504,19 @@ describe('AE response', () => {
       exchangePrivateKeyPem: exchange.privateKeyPem,
     });
     const result = verifyEnquiryResponse(fields, exchangeCertPem);
-    expect(result.ok && result.message.result).toEqual({ outcome: 'rejected', code: '76', reason: 'Transaction Not Found' });
+    expect(result.ok && result.message.result).toEqual({
+      outcome: 'rejected',
+      code: '76',
+      reason: 'Transaction Not Found',
+    });
     expect(verifyAuthorisationConfirmation(fields, exchangeCertPem)).toMatchObject({ code: 'missing_field' });
   });
 
   it('never throws on a garbage body', () => {
-    expect(verifyEnquiryResponse('Internal Server Error', exchangeCertPem)).toMatchObject({ ok: false, code: 'missing_field' });
+    expect(verifyEnquiryResponse('Internal Server Error', exchangeCertPem)).toMatchObject({
+      ok: false,
+      code: 'missing_field',
+    });
     expect(verifyEnquiryResponse('', 'not a key')).toMatchObject({ ok: false });
   });
 

@@ -173,7 +173,12 @@ export function sanitiseBuyerName(name: string): string {
 
 const BANK_ID = /^[A-Za-z0-9]+$/;
 
-function requestFields(msgType: 'AR' | 'AE', config: FpxConfig, order: FpxEnquiryOrder, buyerRequired: boolean): GatewayFields {
+function requestFields(
+  msgType: 'AR' | 'AE',
+  config: FpxConfig,
+  order: FpxEnquiryOrder,
+  buyerRequired: boolean,
+): GatewayFields {
   const c = resolveConfig(config);
   if (!Number.isSafeInteger(order.amountSen) || order.amountSen <= 0) {
     throw new FpxInputError(`amountSen must be a positive integer, got ${order.amountSen}`);
@@ -264,7 +269,10 @@ const CONFIRMATION_REQUIRED = [
 /** An AE answer for an order FPX does not know ('76') may carry no FPX transaction id. */
 const ENQUIRY_RESPONSE_REQUIRED = CONFIRMATION_REQUIRED.filter((name) => name !== 'fpx_fpxTxnId');
 
-function checkExpected(message: FpxConfirmation, expected: FpxExpectedOrder | undefined): VerifyResult<FpxConfirmation> {
+function checkExpected(
+  message: FpxConfirmation,
+  expected: FpxExpectedOrder | undefined,
+): VerifyResult<FpxConfirmation> {
   if (expected) {
     const textChecks: [keyof FpxExpectedOrder & keyof FpxConfirmation, string | undefined][] = [
       ['sellerExId', expected.sellerExId],

@@ -3,12 +3,7 @@ import { verifyFields, type ChecksumKind, type KeyInput } from './checksum';
 import { readFields, type GatewayFields, type GatewayFieldsInput } from './form';
 
 export type VerifyFailureCode =
-  | 'invalid_field'
-  | 'missing_field'
-  | 'wrong_message_type'
-  | 'bad_checksum'
-  | 'malformed_field'
-  | 'mismatch';
+  'invalid_field' | 'missing_field' | 'wrong_message_type' | 'bad_checksum' | 'malformed_field' | 'mismatch';
 
 export type VerifyFailure = { ok: false; code: VerifyFailureCode; reason: string };
 
@@ -37,7 +32,10 @@ export function checkSignedMessage(
   if (missing !== undefined) return fail('missing_field', `missing field ${missing}`);
   const msgType = fields['fpx_msgType'] ?? '';
   if (!allowedMsgTypes.includes(msgType)) {
-    return fail('wrong_message_type', `fpx_msgType is '${msgType}', expected ${allowedMsgTypes.map((t) => `'${t}'`).join(' or ')}`);
+    return fail(
+      'wrong_message_type',
+      `fpx_msgType is '${msgType}', expected ${allowedMsgTypes.map((t) => `'${t}'`).join(' or ')}`,
+    );
   }
   if (!verifyFields(kind, fields, key)) return fail('bad_checksum', 'fpx_checkSum does not verify');
   return { ok: true, fields };

@@ -32,13 +32,20 @@ export class BanksService {
       const verified = verifyBankListResponse(body, fpx.exchangePublicKeyPem, { sellerExId: fpx.sellerExId });
       if (!verified.ok) throw new Error(`bank list refused: ${verified.reason}`);
       const known = new Set(FPX_BANKS.map((b) => b.id));
-      const fresh: BankListDto = { banks: sortBanksForDisplay(verified.message.banks.filter((b) => known.has(b.id))), asOf: new Date().toISOString() };
+      const fresh: BankListDto = {
+        banks: sortBanksForDisplay(verified.message.banks.filter((b) => known.has(b.id))),
+        asOf: new Date().toISOString(),
+      };
       await this.redis.client.set(cacheKey, JSON.stringify(fresh), 'EX', KEEP_S).catch(() => undefined);
       return fresh;
     } catch (error) {
       this.logger.warn({ err: (error as Error).message }, 'FPX bank enquiry failed');
       if (cached) return cached;
-      throw new ApiError(502, 'gateway_unavailable', 'Online banking is not available just now. Please try again in a few minutes or pay by card.');
+      throw new ApiError(
+        502,
+        'gateway_unavailable',
+        'Online banking is not available just now. Please try again in a few minutes or pay by card.',
+      );
     }
   }
 

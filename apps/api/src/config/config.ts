@@ -128,7 +128,9 @@ class EnvReader {
       parsed = undefined;
     }
     if (parsed && protocols.includes(parsed.protocol) && parsed.hostname) return value;
-    this.problems.push(`${name} is malformed: expected a ${protocols.map((p) => `${p}//`).join(' or ')} URL with a host`);
+    this.problems.push(
+      `${name} is malformed: expected a ${protocols.map((p) => `${p}//`).join(' or ')} URL with a host`,
+    );
     return value;
   }
 
@@ -136,7 +138,13 @@ class EnvReader {
    * A secret given inline (NAME) or as a file (NAME_FILE). Outside production a missing one falls back to
    * the development file in DEV_KEYS_DIR; in production it must be configured.
    */
-  secret(name: VariableName, fileName: VariableName, devFile: string, production: boolean, check: (value: string) => void): string {
+  secret(
+    name: VariableName,
+    fileName: VariableName,
+    devFile: string,
+    production: boolean,
+    check: (value: string) => void,
+  ): string {
     const inline = this.raw(name);
     const file = this.raw(fileName) || (production ? '' : resolvePath(this.raw('DEV_KEYS_DIR'), devFile));
     let value = inline;
@@ -170,7 +178,8 @@ class EnvReader {
 
 function readGateways(read: EnvReader, production: boolean): GatewayConfig {
   const sim = read.url('SIM_PUBLIC_URL', ['http:', 'https:']).replace(/\/+$/, '');
-  const urlOr = (name: VariableName, fallback: string) => (read.raw(name) ? read.url(name, ['http:', 'https:']) : fallback);
+  const urlOr = (name: VariableName, fallback: string) =>
+    read.raw(name) ? read.url(name, ['http:', 'https:']) : fallback;
   const id = /^[\w-]{1,40}$/;
   return {
     fpx: {
@@ -181,8 +190,20 @@ function readGateways(read: EnvReader, production: boolean): GatewayConfig {
       arUrl: urlOr('FPX_AR_URL', `${sim}/fpx/ar`),
       aeUrl: urlOr('FPX_AE_URL', `${sim}/fpx/ae`),
       beUrl: urlOr('FPX_BE_URL', `${sim}/fpx/be`),
-      sellerPrivateKeyPem: read.secret('FPX_SELLER_PRIVATE_KEY', 'FPX_SELLER_PRIVATE_KEY_FILE', 'seller.key.pem', production, (v) => loadPrivateKey(v)),
-      exchangePublicKeyPem: read.secret('FPX_EXCHANGE_CERT', 'FPX_EXCHANGE_CERT_FILE', 'exchange.pub.pem', production, (v) => loadPublicKey(v)),
+      sellerPrivateKeyPem: read.secret(
+        'FPX_SELLER_PRIVATE_KEY',
+        'FPX_SELLER_PRIVATE_KEY_FILE',
+        'seller.key.pem',
+        production,
+        (v) => loadPrivateKey(v),
+      ),
+      exchangePublicKeyPem: read.secret(
+        'FPX_EXCHANGE_CERT',
+        'FPX_EXCHANGE_CERT_FILE',
+        'exchange.pub.pem',
+        production,
+        (v) => loadPublicKey(v),
+      ),
     },
     card: {
       merchantId: read.text('CARD_MERCHANT_ID', id, 'must be 1-40 letters, digits, _ or -'),

@@ -34,7 +34,9 @@ export class HealthService {
   async report(): Promise<HealthReport> {
     const [postgres, redis] = await Promise.all([
       timed(async () => {
-        const rows = await this.prisma.$queryRaw<{ version: string }[]>`SELECT current_setting('server_version') AS version`;
+        const rows = await this.prisma.$queryRaw<
+          { version: string }[]
+        >`SELECT current_setting('server_version') AS version`;
         return `PostgreSQL ${rows[0].version}`;
       }),
       timed(async () => {

@@ -23,7 +23,9 @@ interface BodyParserError {
 
 function isBodyParserError(error: unknown): error is BodyParserError {
   const e = error as BodyParserError;
-  return typeof e === 'object' && e !== null && typeof e.type === 'string' && (e.status ?? 0) >= 400 && (e.status ?? 0) < 500;
+  return (
+    typeof e === 'object' && e !== null && typeof e.type === 'string' && (e.status ?? 0) >= 400 && (e.status ?? 0) < 500
+  );
 }
 
 /**
@@ -62,7 +64,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       if (statusCode === 400 && !payload.code && isJsonParseFailure(exception)) {
         return { statusCode, code: 'invalid_json', message: 'The request body is not valid JSON' };
       }
-      const message = Array.isArray(payload.message) ? payload.message.join('; ') : (payload.message ?? exception.message);
+      const message = Array.isArray(payload.message)
+        ? payload.message.join('; ')
+        : (payload.message ?? exception.message);
       return {
         statusCode,
         code: payload.code ?? STATUS_CODES[statusCode] ?? (statusCode >= 500 ? 'internal_error' : 'bad_request'),
@@ -73,8 +77,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     if (isBodyParserError(exception)) {
       const statusCode = exception.status ?? HttpStatus.BAD_REQUEST;
-      const code = exception.type === 'entity.parse.failed' ? 'invalid_json' : (STATUS_CODES[statusCode] ?? 'bad_request');
-      return { statusCode, code, message: code === 'invalid_json' ? 'The request body is not valid JSON' : 'Bad request' };
+      const code =
+        exception.type === 'entity.parse.failed' ? 'invalid_json' : (STATUS_CODES[statusCode] ?? 'bad_request');
+      return {
+        statusCode,
+        code,
+        message: code === 'invalid_json' ? 'The request body is not valid JSON' : 'Bad request',
+      };
     }
     return { statusCode: 500, code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
   }

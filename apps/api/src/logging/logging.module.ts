@@ -31,7 +31,11 @@ export class LoggingModule {
             genReqId: (req: IncomingMessage) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
             autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
             serializers: {
-              req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+              req: (req: { id: string; method: string; url: string }) => ({
+                id: req.id,
+                method: req.method,
+                url: req.url,
+              }),
             },
           },
         }),

@@ -18,7 +18,13 @@ export interface OutboxMessage {
 /** Writes outbox rows inside the caller's transaction. */
 export function writeOutbox(tx: Prisma.TransactionClient, messages: OutboxMessage[]) {
   return tx.outbox.createMany({
-    data: messages.map((m) => ({ queue: m.queue, jobName: m.jobName, jobId: m.jobId, payload: m.payload, runAt: m.runAt })),
+    data: messages.map((m) => ({
+      queue: m.queue,
+      jobName: m.jobName,
+      jobId: m.jobId,
+      payload: m.payload,
+      runAt: m.runAt,
+    })),
     skipDuplicates: true,
   });
 }
@@ -49,7 +55,9 @@ export class OutboxRelayService {
 
   async relayBatch(limit = 200): Promise<RelayResult> {
     return this.prisma.$transaction(async (tx) => {
-      const rows = await tx.$queryRaw<{ id: bigint; queue: string; jobName: string; jobId: string; payload: unknown; runAt: Date }[]>`
+      const rows = await tx.$queryRaw<
+        { id: bigint; queue: string; jobName: string; jobId: string; payload: unknown; runAt: Date }[]
+      >`
         SELECT "id", "queue", "jobName", "jobId", "payload", "runAt" FROM "Outbox"
         WHERE "sentAt" IS NULL ORDER BY "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
       let relayed = 0;

@@ -68,10 +68,19 @@ export async function creditPayment(tx: Tx, paymentId: string, now: Date): Promi
   for (const item of items) {
     const payable = payables.get(item.payableId);
     if (!payable || payable.balanceSen < item.creditSen) {
-      outcome.refused.push({ itemId: item.id, payableId: item.payableId, amountSen: item.amountSen, balanceSen: payable?.balanceSen ?? 0, creditSen: item.creditSen });
+      outcome.refused.push({
+        itemId: item.id,
+        payableId: item.payableId,
+        amountSen: item.amountSen,
+        balanceSen: payable?.balanceSen ?? 0,
+        creditSen: item.creditSen,
+      });
       continue;
     }
-    const update: Prisma.PayableUpdateInput = { balanceSen: payable.balanceSen - item.creditSen, version: { increment: 1 } };
+    const update: Prisma.PayableUpdateInput = {
+      balanceSen: payable.balanceSen - item.creditSen,
+      version: { increment: 1 },
+    };
     if (payable.type === 'assessment' && isAssessmentSelection(item.selection)) {
       const amounts = payable.details as unknown as AssessmentAmounts;
       const credit = applyAssessmentCredit(amounts, item.selection, item.amountSen);

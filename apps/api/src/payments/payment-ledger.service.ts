@@ -1,6 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
-import { isFinal, transition, type PaymentEvent as DomainEvent, type PaymentState, type TransitionResult } from '@councilpay/domain';
+import {
+  isFinal,
+  transition,
+  type PaymentEvent as DomainEvent,
+  type PaymentState,
+  type TransitionResult,
+} from '@councilpay/domain';
 import type { Prisma } from '../generated/prisma/client';
 import { writeOutbox } from '../outbox/outbox-relay.service';
 import { PrismaService } from '../prisma/prisma.service';
@@ -70,9 +76,19 @@ export class PaymentLedger {
     const now = new Date();
     const result = await this.prisma.$transaction(async (tx) => {
       const payment = await this.lock(tx, where);
-      if (!payment) return { reference: 'reference' in where ? where.reference : where.invoiceNo, outcome: 'not_found' as const, from: null, to: null };
+      if (!payment)
+        return {
+          reference: 'reference' in where ? where.reference : where.invoiceNo,
+          outcome: 'not_found' as const,
+          from: null,
+          to: null,
+        };
       const decision = transition(payment.status, event);
-      const data = { event, ...(facts.answer ? { answer: { ...facts.answer } } : {}), ...(facts.note ? { note: facts.note } : {}) };
+      const data = {
+        event,
+        ...(facts.answer ? { answer: { ...facts.answer } } : {}),
+        ...(facts.note ? { note: facts.note } : {}),
+      };
       if (decision.kind !== 'move') {
         await tx.paymentEvent.create({
           data: {
@@ -84,32 +100,67 @@ export class PaymentLedger {
             data: { ...data, reason: decision.reason },
           },
         });
-        return { reference: payment.reference, outcome: decision.kind, from: payment.status, to: payment.status, reason: decision.reason };
+        return {
+          reference: payment.reference,
+          outcome: decision.kind,
+          from: payment.status,
+          to: payment.status,
+          reason: decision.reason,
+        };
       }
       await this.move(tx, payment, decision.to, decision.late, source, data, facts.answer, now);
       return { reference: payment.reference, outcome: 'move' as const, from: payment.status, to: decision.to };
     }, TX_OPTIONS);
 
     if (result.outcome === 'move' && result.from && result.to) {
-      this.logger.log({ reference: result.reference, from: result.from, to: result.to, source }, 'Payment status changed');
-      this.eventBus.publish(new PaymentStatusChanged(result.reference, result.from, result.to, source, result.from === 'failed' || result.from === 'expired'));
+      this.logger.log(
+        { reference: result.reference, from: result.from, to: result.to, source },
+        'Payment status changed',
+      );
+      this.eventBus.publish(
+        new PaymentStatusChanged(
+          result.reference,
+          result.from,
+          result.to,
+          source,
+          result.from === 'failed' || result.from === 'expired',
+        ),
+      );
     } else if (result.outcome === 'refused') {
-      this.logger.warn({ reference: result.reference, status: result.from, event, source, reason: result.reason }, 'Payment transition refused');
+      this.logger.warn(
+        { reference: result.reference, status: result.from, event, source, reason: result.reason },
+        'Payment transition refused',
+      );
     }
     return result;
   }
 
   /** Applies what a gateway said; an answer that says nothing (transaction unknown to it) is only recorded. */
-  async applyAnswer(where: { reference: string } | { invoiceNo: string }, answer: GatewayAnswer, source: EventSource): Promise<LedgerResult> {
+  async applyAnswer(
+    where: { reference: string } | { invoiceNo: string },
+    answer: GatewayAnswer,
+    source: EventSource,
+  ): Promise<LedgerResult> {
     const event = eventForAnswer(answer);
     if (event) return this.apply(where, event, source, { answer });
     await this.record(where, 'gateway_unknown', source, { answer: { ...answer } });
     const payment = await this.prisma.payment.findFirst({ where, select: { reference: true, status: true } });
-    return { reference: payment?.reference ?? '', outcome: 'noop', from: payment?.status ?? null, to: payment?.status ?? null, reason: 'unknown_to_gateway' };
+    return {
+      reference: payment?.reference ?? '',
+      outcome: 'noop',
+      from: payment?.status ?? null,
+      to: payment?.status ?? null,
+      reason: 'unknown_to_gateway',
+    };
   }
 
   /** Appends a fact to a payment's timeline without touching its state (bad callbacks, failed requeries ...). */
-  async record(where: { reference: string } | { invoiceNo: string } | { id: null }, type: string, source: EventSource, data: Prisma.InputJsonObject): Promise<void> {
+  async record(
+    where: { reference: string } | { invoiceNo: string } | { id: null },
+    type: string,
+    source: EventSource,
+    data: Prisma.InputJsonObject,
+  ): Promise<void> {
     const payment = 'id' in where ? null : await this.prisma.payment.findFirst({ where, select: { id: true } });
     await this.prisma.paymentEvent.create({ data: { paymentId: payment?.id ?? null, type, source, data } });
   }
@@ -117,8 +168,12 @@ export class PaymentLedger {
   private async lock(tx: Tx, where: { reference: string } | { invoiceNo: string }): Promise<LockedPayment | null> {
     const rows =
       'reference' in where
-        ? await tx.$queryRaw<LockedPayment[]>`SELECT "id", "reference", "status"::text AS "status" FROM "Payment" WHERE "reference" = ${where.reference} FOR UPDATE`
-        : await tx.$queryRaw<LockedPayment[]>`SELECT "id", "reference", "status"::text AS "status" FROM "Payment" WHERE "invoiceNo" = ${where.invoiceNo} FOR UPDATE`;
+        ? await tx.$queryRaw<
+            LockedPayment[]
+          >`SELECT "id", "reference", "status"::text AS "status" FROM "Payment" WHERE "reference" = ${where.reference} FOR UPDATE`
+        : await tx.$queryRaw<
+            LockedPayment[]
+          >`SELECT "id", "reference", "status"::text AS "status" FROM "Payment" WHERE "invoiceNo" = ${where.invoiceNo} FOR UPDATE`;
     return rows[0] ?? null;
   }
 
@@ -134,15 +189,33 @@ export class PaymentLedger {
   ): Promise<void> {
     const final = isFinal(to);
     let refundDueSen = 0;
-    await tx.paymentEvent.create({ data: { paymentId: payment.id, type: late ? 'paid_late' : 'status_changed', fromStatus: payment.status, toStatus: to, source, data } });
+    await tx.paymentEvent.create({
+      data: {
+        paymentId: payment.id,
+        type: late ? 'paid_late' : 'status_changed',
+        fromStatus: payment.status,
+        toStatus: to,
+        source,
+        data,
+      },
+    });
     if (to === 'paid') {
       const credit = await creditPayment(tx, payment.id, now);
       if (credit.credited.length > 0) {
-        await tx.paymentEvent.create({ data: { paymentId: payment.id, type: 'credited', source: 'system', data: { items: credit.credited } } });
+        await tx.paymentEvent.create({
+          data: { paymentId: payment.id, type: 'credited', source: 'system', data: { items: credit.credited } },
+        });
       }
       if (credit.refused.length > 0) {
         refundDueSen = credit.refused.reduce((sum, r) => sum + r.amountSen, 0);
-        await tx.paymentEvent.create({ data: { paymentId: payment.id, type: 'credit_refused', source: 'system', data: { reason: 'bill_already_settled', refundDueSen, items: credit.refused } } });
+        await tx.paymentEvent.create({
+          data: {
+            paymentId: payment.id,
+            type: 'credit_refused',
+            source: 'system',
+            data: { reason: 'bill_already_settled', refundDueSen, items: credit.refused },
+          },
+        });
       }
     }
     await tx.payment.update({
@@ -153,7 +226,13 @@ export class PaymentLedger {
         ...(late ? { late: true } : {}),
         ...(final ? { finalAt: now } : {}),
         ...(refundDueSen > 0 ? { refundDueSen } : {}),
-        ...(answer ? { gatewayCode: answer.code, gatewayReason: answer.reason.slice(0, 300), gatewayTxnId: answer.gatewayTxnId ?? undefined } : {}),
+        ...(answer
+          ? {
+              gatewayCode: answer.code,
+              gatewayReason: answer.reason.slice(0, 300),
+              gatewayTxnId: answer.gatewayTxnId ?? undefined,
+            }
+          : {}),
       },
     });
     if (final && to !== 'refunded') await writeOutbox(tx, [outcomeMessage(payment.reference, to)]);

@@ -43,12 +43,21 @@ function snapshotOf(p: PayableWithCouncil): Prisma.InputJsonObject {
  */
 export function priceItem(p: PayableWithCouncil, line: PaymentItemDto): Priced {
   if (!p.council.active) return refuse(422, 'council_unavailable', 'This council is currently not available.');
-  if (!p.council.payableTypes.includes(p.type)) return refuse(422, 'payment_type_unavailable', 'This payment type is currently not available.');
+  if (!p.council.payableTypes.includes(p.type))
+    return refuse(422, 'payment_type_unavailable', 'This payment type is currently not available.');
   if (p.licence && !PAYABLE_LICENCE_STATES.has(p.licence.statusl)) {
-    return refuse(422, 'license_status_not_allowed', 'This license status is not allowed to proceed. Please check with license department.');
+    return refuse(
+      422,
+      'license_status_not_allowed',
+      'This license status is not allowed to proceed. Please check with license department.',
+    );
   }
   if (p.licence && !p.licence.renewableOnline) {
-    return refuse(422, 'trading_license_not_renewable', 'This trading license is not applicable for online renewal, please renew at the council counter.');
+    return refuse(
+      422,
+      'trading_license_not_renewable',
+      'This trading license is not applicable for online renewal, please renew at the council counter.',
+    );
   }
   const snapshot = snapshotOf(p);
 
@@ -70,14 +79,28 @@ export function priceItem(p: PayableWithCouncil, line: PaymentItemDto): Priced {
     const days = Math.round((end - start) / DAY_MS) + 1;
     const rate = Number((p.details as { ratePerPersonPerDaySen?: unknown }).ratePerPersonPerDaySen ?? 0);
     const amountSen = charge.totalNoOfPeople * days * rate;
-    return { ok: true, amountSen, creditSen: 0, selection: null, snapshot: { ...snapshot, charge: { ...charge, totalNoOfDays: days } } };
+    return {
+      ok: true,
+      amountSen,
+      creditSen: 0,
+      selection: null,
+      snapshot: { ...snapshot, charge: { ...charge, totalNoOfDays: days } },
+    };
   }
 
   if (p.minimumPaymentSen !== null) {
-    if (line.amountSen === undefined) return refuse(400, 'required', 'amountSen is required: this bill takes part payments');
-    const check = checkItemAmount({ amountSen: line.amountSen, balanceSen: p.balanceSen, minimumPaymentSen: p.minimumPaymentSen });
+    if (line.amountSen === undefined)
+      return refuse(400, 'required', 'amountSen is required: this bill takes part payments');
+    const check = checkItemAmount({
+      amountSen: line.amountSen,
+      balanceSen: p.balanceSen,
+      minimumPaymentSen: p.minimumPaymentSen,
+    });
     if (!check.ok) {
-      const message = check.code === 'below_minimum_payment' ? 'Cannot be less than minimum payment' : 'The amount is more than the balance';
+      const message =
+        check.code === 'below_minimum_payment'
+          ? 'Cannot be less than minimum payment'
+          : 'The amount is more than the balance';
       return refuse(422, check.code, message);
     }
     return { ok: true, amountSen: line.amountSen, creditSen: line.amountSen, selection: null, snapshot };

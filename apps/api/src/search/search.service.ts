@@ -43,7 +43,9 @@ export class SearchService {
     if (!accountNo) throw new ApiError(400, 'invalid_account_no', 'Invalid Account No / License No');
     const planType = request.type === 'engineering' ? (request.planType ?? 'ENGINEERING') : '';
     const payable = await this.prisma.payable.findUnique({
-      where: { councilCode_type_planType_accountNo: { councilCode: council.code, type: request.type, planType, accountNo } },
+      where: {
+        councilCode_type_planType_accountNo: { councilCode: council.code, type: request.type, planType, accountNo },
+      },
       include: { dependents: { orderBy: { accountNo: 'asc' } } },
     });
     if (!payable) throw new ApiError(404, 'not_found', 'Not Found!');

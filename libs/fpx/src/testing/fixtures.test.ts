@@ -52,6 +52,19 @@ export function openssl(args: readonly string[]): string {
 export function selfSignedCertificate(dir: TempDir, privateKeyPem: string, commonName: string): string {
   const keyPath = dir.file(`${commonName}.key.pem`, privateKeyPem);
   const certPath = join(dir.path, `${commonName}.cert.pem`);
-  openssl(['req', '-x509', '-new', '-key', keyPath, '-subj', `/CN=${commonName}`, '-days', '1', '-sha256', '-out', certPath]);
+  openssl([
+    'req',
+    '-x509',
+    '-new',
+    '-key',
+    keyPath,
+    '-subj',
+    `/CN=${commonName}`,
+    '-days',
+    '1',
+    '-sha256',
+    '-out',
+    certPath,
+  ]);
   return readFileSync(certPath, 'utf8');
 }

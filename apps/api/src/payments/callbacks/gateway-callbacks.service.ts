@@ -10,7 +10,9 @@ import { fpxAnswer, FpxGateway } from '../gateways/fpx.gateway';
 import type { GatewayAnswer } from '../gateways/payment-gateway';
 import { EventSource, LedgerResult, PaymentLedger } from '../payment-ledger.service';
 
-export type CallbackResult = { ok: true; reference: string; result: LedgerResult } | { ok: false; reference: string | null; code: string; reason: string };
+export type CallbackResult =
+  | { ok: true; reference: string; result: LedgerResult }
+  | { ok: false; reference: string | null; code: string; reason: string };
 
 function field(fields: GatewayFieldsInput, name: string): string {
   const value = fields[name];
@@ -51,17 +53,28 @@ export class GatewayCallbacks {
 
   /** Where the browser goes after the gateway: the portal's receipt route for this payment. */
   receiptUrl(reference: string | null): string {
-    return reference ? `${this.config.publicUrl}/#/receipt?reference=${encodeURIComponent(reference)}` : `${this.config.publicUrl}/#/requery`;
+    return reference
+      ? `${this.config.publicUrl}/#/receipt?reference=${encodeURIComponent(reference)}`
+      : `${this.config.publicUrl}/#/requery`;
   }
 
   private async handle(
     invoiceNo: string,
     source: EventSource,
     method: 'fpx' | 'card',
-    verify: (payment: Parameters<FpxGateway['verifyConfirmation']>[1]) => { ok: true; answer: GatewayAnswer } | { ok: false; code: string; reason: string },
+    verify: (
+      payment: Parameters<FpxGateway['verifyConfirmation']>[1],
+    ) => { ok: true; answer: GatewayAnswer } | { ok: false; code: string; reason: string },
   ): Promise<CallbackResult> {
     const payment = invoiceNo ? await this.prisma.payment.findUnique({ where: { invoiceNo } }) : null;
-    const verdict = payment && payment.method === method ? verify(payment) : { ok: false as const, code: 'unknown_payment', reason: `no ${method} payment with invoice number "${invoiceNo}"` };
+    const verdict =
+      payment && payment.method === method
+        ? verify(payment)
+        : {
+            ok: false as const,
+            code: 'unknown_payment',
+            reason: `no ${method} payment with invoice number "${invoiceNo}"`,
+          };
     if (!verdict.ok) {
       await this.ledger.record(payment ? { reference: payment.reference } : { id: null }, 'callback_rejected', source, {
         method,
@@ -69,10 +82,15 @@ export class GatewayCallbacks {
         code: verdict.code,
         reason: verdict.reason,
       });
-      this.logger.warn({ reference: payment?.reference, invoiceNo, method, source, code: verdict.code, reason: verdict.reason }, 'Gateway message refused');
+      this.logger.warn(
+        { reference: payment?.reference, invoiceNo, method, source, code: verdict.code, reason: verdict.reason },
+        'Gateway message refused',
+      );
       return { ok: false, reference: payment?.reference ?? null, code: verdict.code, reason: verdict.reason };
     }
-    const result: LedgerResult = await this.commandBus.execute(new ApplyGatewayAnswerCommand(invoiceNo, verdict.answer, source));
+    const result: LedgerResult = await this.commandBus.execute(
+      new ApplyGatewayAnswerCommand(invoiceNo, verdict.answer, source),
+    );
     return { ok: true, reference: result.reference, result };
   }
 }

@@ -15,7 +15,12 @@ import { APP_CONFIG } from '../../config/config.module';
 import { GatewayAnswer, GatewayError, GatewayPayment, PaymentGateway, postForm } from './payment-gateway';
 
 export function cardAnswer(message: CardResponse): GatewayAnswer {
-  return { outcome: message.result.outcome, code: message.status, reason: message.result.reason, gatewayTxnId: message.transId || undefined };
+  return {
+    outcome: message.result.outcome,
+    code: message.status,
+    reason: message.result.reason,
+    gatewayTxnId: message.transId || undefined,
+  };
 }
 
 /**
@@ -64,6 +69,10 @@ export class CardGateway implements PaymentGateway {
   }
 
   private expected(payment: GatewayPayment) {
-    return { merchantId: this.config.gateways.card.merchantId, invoiceNo: payment.invoiceNo, amountSen: payment.amountSen };
+    return {
+      merchantId: this.config.gateways.card.merchantId,
+      invoiceNo: payment.invoiceNo,
+      amountSen: payment.amountSen,
+    };
   }
 }

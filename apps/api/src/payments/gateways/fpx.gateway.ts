@@ -21,7 +21,12 @@ export function fpxAnswer(message: FpxConfirmation): GatewayAnswer {
   if (message.debitAuthCode === TRANSACTION_NOT_FOUND) {
     return { outcome: 'unknown', code: message.debitAuthCode, reason: message.result.reason };
   }
-  return { outcome: message.result.outcome, code: message.debitAuthCode, reason: message.result.reason, gatewayTxnId: message.fpxTxnId || undefined };
+  return {
+    outcome: message.result.outcome,
+    code: message.debitAuthCode,
+    reason: message.result.reason,
+    gatewayTxnId: message.fpxTxnId || undefined,
+  };
 }
 
 @Injectable()
@@ -70,7 +75,11 @@ export class FpxGateway implements PaymentGateway {
 
   /** Verifies an authorisation confirmation (direct or indirect) against the payment it names. */
   verifyConfirmation(fields: GatewayFieldsInput, payment: GatewayPayment | null): VerifyResult<FpxConfirmation> {
-    return verifyAuthorisationConfirmation(fields, this.fpx.exchangePublicKeyPem, payment ? this.expected(payment) : undefined);
+    return verifyAuthorisationConfirmation(
+      fields,
+      this.fpx.exchangePublicKeyPem,
+      payment ? this.expected(payment) : undefined,
+    );
   }
 
   private expected(payment: GatewayPayment) {

@@ -12,7 +12,9 @@ export class CancelPaymentHandler implements ICommandHandler<CancelPaymentComman
     const result = await this.ledger.apply({ reference }, 'payer_cancelled', 'payer');
     if (result.outcome === 'not_found') throw new ApiError(404, 'not_found', 'Not Found!');
     if (result.outcome === 'refused') {
-      throw new ApiError(409, 'cancel_not_allowed', 'A payment can be cancelled only before confirmation.', { status: result.from });
+      throw new ApiError(409, 'cancel_not_allowed', 'A payment can be cancelled only before confirmation.', {
+        status: result.from,
+      });
     }
     return result;
   }

@@ -28,7 +28,9 @@ export function newReference(): string {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -70,10 +72,19 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
     if (method.type === 'fpx') {
       const limit = checkFpxAmount(total);
       if (!limit.ok) {
-        throw new ApiError(422, limit.code, limit.code === 'fpx_below_minimum' ? 'FPX payments start at RM 1.00' : 'FPX takes at most RM 30,000.00 per transaction');
+        throw new ApiError(
+          422,
+          limit.code,
+          limit.code === 'fpx_below_minimum'
+            ? 'FPX payments start at RM 1.00'
+            : 'FPX takes at most RM 30,000.00 per transaction',
+        );
       }
     }
-    const earlierOpen = await this.settleEarlierAttempts(lines.map((l) => l.payable.id), request.confirmRetry === true);
+    const earlierOpen = await this.settleEarlierAttempts(
+      lines.map((l) => l.payable.id),
+      request.confirmRetry === true,
+    );
 
     const reference = newReference();
     try {
@@ -114,13 +125,21 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
             type: 'created',
             toStatus: 'in_progress',
             source: 'payer',
-            data: { amountSen: total, items: lines.length, method: method.type, ...(earlierOpen.length ? { retryOf: earlierOpen } : {}) },
+            data: {
+              amountSen: total,
+              items: lines.length,
+              method: method.type,
+              ...(earlierOpen.length ? { retryOf: earlierOpen } : {}),
+            },
           },
         });
         await writeOutbox(tx, [requeryMessage(reference, 1, new Date(Date.now() + FIRST_REQUERY_DELAY_MS))]);
         return created;
       });
-      this.logger.log({ reference, invoiceNo: payment.invoiceNo, amountSen: total, method: method.type }, 'Payment created');
+      this.logger.log(
+        { reference, invoiceNo: payment.invoiceNo, amountSen: total, method: method.type },
+        'Payment created',
+      );
       return this.response(payment);
     } catch (error) {
       // Two requests with the same Idempotency-Key raced: the loser answers with the winner's payment.
@@ -136,28 +155,51 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
     const earlier = await this.prisma.payment.findUnique({ where: { idempotencyKey } });
     if (!earlier) return null;
     if (earlier.requestHash !== hash) {
-      throw new ApiError(409, 'idempotency_key_reused', 'This Idempotency-Key was used for a different payment request');
+      throw new ApiError(
+        409,
+        'idempotency_key_reused',
+        'This Idempotency-Key was used for a different payment request',
+      );
     }
     return this.response(earlier);
   }
 
   private async checkServiceOpen(): Promise<void> {
-    const config = await this.prisma.configuration.findUnique({ where: { id: 'default' }, select: { serviceClosed: true } });
-    if (config?.serviceClosed) throw new ApiError(503, 'service_closed', 'The payment service is closed for maintenance. Please try again later.');
+    const config = await this.prisma.configuration.findUnique({
+      where: { id: 'default' },
+      select: { serviceClosed: true },
+    });
+    if (config?.serviceClosed)
+      throw new ApiError(
+        503,
+        'service_closed',
+        'The payment service is closed for maintenance. Please try again later.',
+      );
   }
 
   /** Prices every line; lines worth 0 or less are left out (spec section 5); all must belong to payables that exist. */
   private async priceLines(request: CreatePaymentRequestDto) {
     const ids = request.items.map((i) => i.payableId);
     const duplicate = ids.findIndex((id, i) => ids.indexOf(id) !== i);
-    if (duplicate >= 0) throw new ApiError(400, 'duplicate_item', 'The same bill is in the cart twice', undefined, `items.${duplicate}.payableId`);
-    const payables = await this.prisma.payable.findMany({ where: { id: { in: ids } }, include: { council: true, licence: true } });
+    if (duplicate >= 0)
+      throw new ApiError(
+        400,
+        'duplicate_item',
+        'The same bill is in the cart twice',
+        undefined,
+        `items.${duplicate}.payableId`,
+      );
+    const payables = await this.prisma.payable.findMany({
+      where: { id: { in: ids } },
+      include: { council: true, licence: true },
+    });
     const byId = new Map(payables.map((p) => [p.id, p as PayableWithCouncil]));
     const lines = request.items.map((line, index) => {
       const payable = byId.get(line.payableId);
       if (!payable) throw new ApiError(404, 'not_found', 'Not Found!', undefined, `items.${index}.payableId`);
       const priced = priceItem(payable, line);
-      if (!priced.ok) throw new ApiError(priced.status, priced.code, priced.message, { payableId: payable.id }, `items.${index}`);
+      if (!priced.ok)
+        throw new ApiError(priced.status, priced.code, priced.message, { payableId: payable.id }, `items.${index}`);
       return { payable, ...priced };
     });
     const payable = lines.filter((l) => l.amountSen > 0);
@@ -187,18 +229,40 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
     });
     const paid = now.find((p) => p.status === 'paid');
     if (paid) {
-      throw new ApiError(409, 'already_paid', 'An earlier payment for these bills went through. Nothing more was charged.', { reference: paid.reference });
+      throw new ApiError(
+        409,
+        'already_paid',
+        'An earlier payment for these bills went through. Nothing more was charged.',
+        { reference: paid.reference },
+      );
     }
     const stillOpen = now.filter((p) => (OPEN_STATES as readonly string[]).includes(p.status)).map((p) => p.reference);
     if (stillOpen.length > 0 && !confirmed) {
-      throw new ApiError(409, 'payment_pending', 'An earlier payment for these bills is still waiting for the bank. Pay again only if you are sure.', {
-        references: stillOpen,
-      });
+      throw new ApiError(
+        409,
+        'payment_pending',
+        'An earlier payment for these bills is still waiting for the bank. Pay again only if you are sure.',
+        {
+          references: stillOpen,
+        },
+      );
     }
     return stillOpen;
   }
 
-  private response(payment: { reference: string; invoiceNo: string; status: CreatePaymentResponse['status']; amountSen: number; method: 'fpx' | 'card'; createdAt: Date; payerName: string; payerEmail: string; payerPhone: string; bankId: string | null; cardMethod: string | null }): CreatePaymentResponse {
+  private response(payment: {
+    reference: string;
+    invoiceNo: string;
+    status: CreatePaymentResponse['status'];
+    amountSen: number;
+    method: 'fpx' | 'card';
+    createdAt: Date;
+    payerName: string;
+    payerEmail: string;
+    payerPhone: string;
+    bankId: string | null;
+    cardMethod: string | null;
+  }): CreatePaymentResponse {
     return {
       reference: payment.reference,
       invoiceNo: payment.invoiceNo,

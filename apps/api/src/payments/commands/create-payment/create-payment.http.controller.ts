@@ -15,7 +15,10 @@ export class CreatePaymentHttpController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a payment from a cart; returns the signed form the browser posts to the gateway' })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'the same key and body give the same payment' })
-  create(@Body() body: CreatePaymentRequestDto, @Headers('idempotency-key') idempotencyKey?: string): Promise<CreatePaymentResponse> {
+  create(
+    @Body() body: CreatePaymentRequestDto,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<CreatePaymentResponse> {
     if (idempotencyKey !== undefined && !/^[\w-]{8,100}$/.test(idempotencyKey)) {
       throw new ApiError(400, 'invalid_idempotency_key', 'Idempotency-Key must be 8-100 letters, digits, _ or -');
     }

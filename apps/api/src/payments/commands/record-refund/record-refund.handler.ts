@@ -8,9 +8,12 @@ export class RecordRefundHandler implements ICommandHandler<RecordRefundCommand,
   constructor(private readonly ledger: PaymentLedger) {}
 
   async execute({ reference, staffId, note }: RecordRefundCommand): Promise<LedgerResult> {
-    const result = await this.ledger.apply({ reference }, 'refund_recorded', 'admin', { note: `${staffId}: ${note}`.slice(0, 500) });
+    const result = await this.ledger.apply({ reference }, 'refund_recorded', 'admin', {
+      note: `${staffId}: ${note}`.slice(0, 500),
+    });
     if (result.outcome === 'not_found') throw new ApiError(404, 'not_found', 'Not Found!');
-    if (result.outcome === 'refused') throw new ApiError(409, 'refund_not_allowed', 'Only a paid payment can be refunded', { status: result.from });
+    if (result.outcome === 'refused')
+      throw new ApiError(409, 'refund_not_allowed', 'Only a paid payment can be refunded', { status: result.from });
     return result;
   }
 }

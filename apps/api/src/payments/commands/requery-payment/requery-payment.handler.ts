@@ -34,7 +34,11 @@ export class RequeryPaymentHandler implements ICommandHandler<RequeryPaymentComm
       if (!(error instanceof GatewayError)) throw error;
       await this.ledger.record({ reference }, 'requery_failed', source, { code: error.code, reason: error.message });
       this.logger.warn({ reference, code: error.code, err: error.message }, 'Gateway enquiry failed');
-      throw new ApiError(502, 'gateway_unavailable', 'The bank could not be asked just now. Please try again in a few minutes.');
+      throw new ApiError(
+        502,
+        'gateway_unavailable',
+        'The bank could not be asked just now. Please try again in a few minutes.',
+      );
     }
   }
 }

@@ -23,8 +23,15 @@ export class RequeryPaymentHttpController {
   @ApiOperation({ summary: 'Ask the gateway for the status of a payment (rate limited per payment)' })
   async requery(@Param() { reference }: ReferenceParam): Promise<LedgerResult> {
     await this.redis.ensureConnected();
-    const allowed = await this.redis.client.set(this.redis.key('requery-limit', reference), '1', 'PX', REQUERY_WINDOW_MS, 'NX');
-    if (allowed !== 'OK') throw new ApiError(429, 'too_many_requests', 'Please wait a few seconds before checking again.');
+    const allowed = await this.redis.client.set(
+      this.redis.key('requery-limit', reference),
+      '1',
+      'PX',
+      REQUERY_WINDOW_MS,
+      'NX',
+    );
+    if (allowed !== 'OK')
+      throw new ApiError(429, 'too_many_requests', 'Please wait a few seconds before checking again.');
     return this.commandBus.execute(new RequeryPaymentCommand(reference, 'payer'));
   }
 }

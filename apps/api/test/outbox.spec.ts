@@ -1,0 +1,71 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OutboxRelayService, writeOutbox } from '../src/outbox/outbox-relay.service';
+import { PrismaService } from '../src/prisma/prisma.service';
+import { QueueName } from '../src/queues/queue-names';
+import { WorkerModule } from '../src/worker.module';
+import { testConfig } from './test-app';
+
+async function startWorker(): Promise<INestApplicationContext> {
+  const context = await NestFactory.createApplicationContext(
+    WorkerModule.forRoot(testConfig({ OUTBOX_RELAY_EVERY_MS: '3600000' })),
+    { logger: false },
+  );
+  await context.init();
+  return context;
+}
+
+describe('the transactional outbox, relayed to BullMQ on the real Redis', () => {
+  let worker: INestApplicationContext;
+
+  beforeAll(async () => {
+    worker = await startWorker();
+  });
+  afterAll(async () => {
+    await worker.close();
+  });
+
+  it('moves unsent rows to their queues with their own job ids, once', async () => {
+    const prisma = worker.get(PrismaService);
+    const jobId = `notify-test-${Date.now()}`;
+    await prisma.$transaction((tx) =>
+      writeOutbox(tx, [
+        {
+          queue: QueueName.Notify,
+          jobName: 'SendPaymentOutcome',
+          jobId,
+          payload: { reference: 'CPTEST', status: 'paid' },
+        },
+      ]),
+    );
+    const relay = worker.get(OutboxRelayService);
+    const first = await relay.relayBatch();
+    expect(first.relayed).toBeGreaterThanOrEqual(1);
+
+    const notify = worker.get<Queue>(getQueueToken(QueueName.Notify));
+    const job = await notify.getJob(jobId);
+    expect(job?.data).toEqual({ reference: 'CPTEST', status: 'paid' });
+    const row = await prisma.outbox.findUniqueOrThrow({ where: { jobId } });
+    expect(row.sentAt).not.toBeNull();
+
+    // A relay that died after Redis accepted the job but before marking the row re-adds it: BullMQ keeps one.
+    await prisma.outbox.update({ where: { jobId }, data: { sentAt: null } });
+    await relay.relayBatch();
+    const jobs = await notify.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+    expect(jobs.filter((j) => j.id === jobId)).toHaveLength(1);
+  });
+
+  it('registers the relay schedule once however often the worker starts', async () => {
+    const second = await startWorker();
+    try {
+      const outbox = worker.get<Queue>(getQueueToken(QueueName.Outbox));
+      const schedulers = await outbox.getJobSchedulers();
+      expect(schedulers.filter((s) => s.key === 'relay-outbox' || s.id === 'relay-outbox')).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+});
