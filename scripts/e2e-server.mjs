@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DEFAULTS, ROOT, dropDatabase, ensureDatabase, log, migrateAndSeed, node, startProcesses } from './lib.mjs';
+import { DEFAULTS, ROOT, deleteRedisPrefix, dropDatabase, ensureDatabase, log, migrateAndSeed, node, startProcesses } from './lib.mjs';
 
 async function main() {
   const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -48,6 +48,7 @@ async function main() {
   const shutdown = async () => {
     await stop(5000);
     await dropDatabase(env.DATABASE_URL).catch(() => undefined);
+    await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);
     rmSync(keysDir, { recursive: true, force: true });
     process.exit(0);
   };

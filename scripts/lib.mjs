@@ -184,3 +184,16 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
   }
   throw new Error(`${url} did not come up: ${lastError?.message}`);
 }
+
+/** Removes every Redis key under `prefix` (a test run's keys). */
+export async function deleteRedisPrefix(redisUrl, prefix) {
+  const { default: Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) await redis.del(...keys);
+  } while (cursor !== '0');
+  redis.disconnect();
+}
