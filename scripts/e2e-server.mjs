@@ -5,7 +5,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DEFAULTS, ROOT, deleteRedisPrefix, dropDatabase, ensureDatabase, log, migrateAndSeed, node, startProcesses } from './lib.mjs';
+import {
+  DEFAULTS,
+  ROOT,
+  deleteRedisPrefix,
+  dropDatabase,
+  ensureDatabase,
+  log,
+  migrateAndSeed,
+  node,
+  startProcesses,
+} from './lib.mjs';
 
 async function main() {
   const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
