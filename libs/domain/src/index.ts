@@ -4,6 +4,7 @@ export * from './payable-types';
 export * from './contracts/public';
 export * from './contracts/search';
 export * from './contracts/payments';
+export * from './contracts/identity';
 export * from './money';
 export * from './payment-state';
 export * from './assessment';

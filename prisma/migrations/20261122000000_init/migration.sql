@@ -14,7 +14,7 @@ CREATE TYPE "PaymentMethod" AS ENUM ('fpx', 'card');
 CREATE TYPE "NotificationChannel" AS ENUM ('email', 'sms');
 
 -- CreateEnum
-CREATE TYPE "NotificationStatus" AS ENUM ('queued', 'sent', 'failed');
+CREATE TYPE "NotificationStatus" AS ENUM ('queued', 'sending', 'sent', 'failed');
 
 -- CreateTable
 CREATE TABLE "Council" (
@@ -159,6 +159,18 @@ CREATE TABLE "User" (
 );
 
 -- CreateTable
+CREATE TABLE "EmailVerification" (
+    "tokenHash" TEXT NOT NULL,
+    "userId" UUID NOT NULL,
+    "email" TEXT NOT NULL,
+    "expiresAt" TIMESTAMP(3) NOT NULL,
+    "usedAt" TIMESTAMP(3),
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "EmailVerification_pkey" PRIMARY KEY ("tokenHash")
+);
+
+-- CreateTable
 CREATE TABLE "PhoneVerification" (
     "id" UUID NOT NULL,
     "phone" TEXT NOT NULL,
@@ -193,6 +205,8 @@ CREATE TABLE "Notification" (
     "template" TEXT NOT NULL,
     "language" TEXT NOT NULL DEFAULT 'ms',
     "paymentId" UUID,
+    "data" JSONB NOT NULL DEFAULT '{}',
+    "sensitive" BOOLEAN NOT NULL DEFAULT false,
     "subject" TEXT,
     "body" TEXT,
     "status" "NotificationStatus" NOT NULL DEFAULT 'queued',
@@ -263,6 +277,19 @@ CREATE TABLE "ReceiptSequence" (
     CONSTRAINT "ReceiptSequence_pkey" PRIMARY KEY ("councilCode","year")
 );
 
+-- CreateTable
+CREATE TABLE "SinkMessage" (
+    "id" BIGSERIAL NOT NULL,
+    "notificationId" UUID,
+    "channel" "NotificationChannel" NOT NULL,
+    "recipient" TEXT NOT NULL,
+    "subject" TEXT,
+    "body" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "SinkMessage_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE INDEX "Payable_parentId_idx" ON "Payable"("parentId");
 
@@ -321,6 +348,9 @@ CREATE INDEX "Outbox_sentAt_id_idx" ON "Outbox"("sentAt", "id");
 CREATE UNIQUE INDEX "User_email_key" ON "User"("email");
 
 -- CreateIndex
+CREATE INDEX "EmailVerification_userId_idx" ON "EmailVerification"("userId");
+
+-- CreateIndex
 CREATE INDEX "PhoneVerification_email_createdAt_idx" ON "PhoneVerification"("email", "createdAt");
 
 -- CreateIndex
@@ -353,6 +383,9 @@ CREATE UNIQUE INDEX "DigitalLicence_paymentItemId_key" ON "DigitalLicence"("paym
 -- CreateIndex
 CREATE INDEX "DigitalLicence_licenceId_idx" ON "DigitalLicence"("licenceId");
 
+-- CreateIndex
+CREATE INDEX "SinkMessage_recipient_id_idx" ON "SinkMessage"("recipient", "id");
+
 -- AddForeignKey
 ALTER TABLE "Payable" ADD CONSTRAINT "Payable_councilCode_fkey" FOREIGN KEY ("councilCode") REFERENCES "Council"("code") ON DELETE RESTRICT ON UPDATE CASCADE;
 
@@ -373,6 +406,9 @@ ALTER TABLE "PaymentItem" ADD CONSTRAINT "PaymentItem_councilCode_fkey" FOREIGN 
 
 -- AddForeignKey
 ALTER TABLE "PaymentEvent" ADD CONSTRAINT "PaymentEvent_paymentId_fkey" FOREIGN KEY ("paymentId") REFERENCES "Payment"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "EmailVerification" ADD CONSTRAINT "EmailVerification_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "PasswordReset" ADD CONSTRAINT "PasswordReset_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;

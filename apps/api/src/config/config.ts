@@ -26,6 +26,20 @@ export interface AppConfig {
   /** Worker: how often the outbox relay runs. */
   outboxRelayEveryMs: number;
   gateways: GatewayConfig;
+  notifications: NotificationConfig;
+}
+
+export interface NotificationConfig {
+  /** smtp(s)://user:pass@host:port, or empty: emails go to the development sink (log + SinkMessage table). */
+  smtpUrl: string;
+  mailFrom: string;
+  /** HTTP SMS provider (POST JSON {to, message} with a bearer token), or empty: the development sink. */
+  smsUrl: string;
+  smsToken: string;
+  /** Requests to the gateways from the requery worker, per second. */
+  requeryRatePerSecond: number;
+  /** Multiplies every requery delay and the 24-hour expiry (tests shrink time; 1 in production). */
+  requeryTimeScale: number;
 }
 
 export interface GatewayConfig {
@@ -89,6 +103,12 @@ export const CONFIG_DEFAULTS = {
   CARD_SECRET: '',
   CARD_SECRET_FILE: '',
   GATEWAY_TIMEOUT_MS: '10000',
+  SMTP_URL: '',
+  MAIL_FROM: 'CouncilPay <no-reply@councilpay.my>',
+  SMS_URL: '',
+  SMS_TOKEN: '',
+  REQUERY_RATE_PER_SECOND: '5',
+  REQUERY_TIME_SCALE: '1',
 } as const satisfies Record<string, string>;
 
 type VariableName = keyof typeof CONFIG_DEFAULTS;
@@ -217,6 +237,27 @@ function readGateways(read: EnvReader, production: boolean): GatewayConfig {
   };
 }
 
+function readNotifications(read: EnvReader, production: boolean): NotificationConfig {
+  const smtpUrl = read.raw('SMTP_URL') ? read.url('SMTP_URL', ['smtp:', 'smtps:']) : '';
+  const smsUrl = read.raw('SMS_URL') ? read.url('SMS_URL', ['http:', 'https:']) : '';
+  if (production && !smtpUrl) read.problems.push('SMTP_URL is required in production (emails would go nowhere)');
+  if (production && !smsUrl) read.problems.push('SMS_URL is required in production (SMS would go nowhere)');
+  const scale = Number(read.raw('REQUERY_TIME_SCALE'));
+  if (!(scale > 0 && scale <= 1)) read.problems.push('REQUERY_TIME_SCALE must be a number above 0 and at most 1');
+  return {
+    smtpUrl,
+    mailFrom: read.text(
+      'MAIL_FROM',
+      /^[^\r\n]{3,200}$/,
+      'must be a single line such as "CouncilPay <no-reply@example.my>"',
+    ),
+    smsUrl,
+    smsToken: read.raw('SMS_TOKEN'),
+    requeryRatePerSecond: read.integer('REQUERY_RATE_PER_SECOND', 1, 1000),
+    requeryTimeScale: scale > 0 && scale <= 1 ? scale : 1,
+  };
+}
+
 export function loadConfig(env: Env): AppConfig {
   const read = new EnvReader(env);
   const nodeEnv = read.oneOf('NODE_ENV', NODE_ENVS);
@@ -233,6 +274,7 @@ export function loadConfig(env: Env): AppConfig {
     consoleDist: read.raw('CONSOLE_DIST'),
     outboxRelayEveryMs: read.integer('OUTBOX_RELAY_EVERY_MS', 100, 3_600_000),
     gateways: readGateways(read, nodeEnv === 'production'),
+    notifications: readNotifications(read, nodeEnv === 'production'),
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;

@@ -1,4 +1,3 @@
-import type { PaymentState } from '@councilpay/domain';
 import type { OutboxMessage } from '../outbox/outbox-relay.service';
 import { QueueName } from '../queues/queue-names';
 
@@ -12,15 +11,5 @@ export function requeryMessage(reference: string, attempt: number, runAt: Date):
     jobId: `requery-${reference}-${attempt}`,
     payload: { reference, attempt },
     runAt,
-  };
-}
-
-/** One outcome message per payment and final state: relayed twice, enqueued once. */
-export function outcomeMessage(reference: string, status: PaymentState): OutboxMessage {
-  return {
-    queue: QueueName.Notify,
-    jobName: 'SendPaymentOutcome',
-    jobId: `payment-outcome-${reference}-${status}`,
-    payload: { reference, status },
   };
 }

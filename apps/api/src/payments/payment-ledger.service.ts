@@ -2,17 +2,17 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
 import {
   isFinal,
+  isLanguage,
   transition,
   type PaymentEvent as DomainEvent,
   type PaymentState,
   type TransitionResult,
 } from '@councilpay/domain';
 import type { Prisma } from '../generated/prisma/client';
-import { writeOutbox } from '../outbox/outbox-relay.service';
+import { queueNotification } from '../notifications/queue-notification';
 import { PrismaService } from '../prisma/prisma.service';
 import { creditPayment } from './crediting';
 import type { GatewayAnswer } from './gateways/payment-gateway';
-import { outcomeMessage } from './outbox-messages';
 import { PaymentStatusChanged } from './payment.events';
 
 export type Tx = Prisma.TransactionClient;
@@ -32,7 +32,12 @@ interface LockedPayment {
   id: string;
   reference: string;
   status: PaymentState;
+  payerEmail: string;
+  language: string;
 }
+
+/** Outcomes the payer is told of by email (a payer who cancelled knows already; a refund is told by staff). */
+const NOTIFIED_OUTCOMES = { paid: 'payment_paid', failed: 'payment_failed', expired: 'payment_expired' } as const;
 
 /** Generous: 50 answers for one payment queue on its row lock. */
 const TX_OPTIONS = { maxWait: 30_000, timeout: 30_000 };
@@ -170,10 +175,10 @@ export class PaymentLedger {
       'reference' in where
         ? await tx.$queryRaw<
             LockedPayment[]
-          >`SELECT "id", "reference", "status"::text AS "status" FROM "Payment" WHERE "reference" = ${where.reference} FOR UPDATE`
+          >`SELECT "id", "reference", "status"::text AS "status", "payerEmail", "language" FROM "Payment" WHERE "reference" = ${where.reference} FOR UPDATE`
         : await tx.$queryRaw<
             LockedPayment[]
-          >`SELECT "id", "reference", "status"::text AS "status" FROM "Payment" WHERE "invoiceNo" = ${where.invoiceNo} FOR UPDATE`;
+          >`SELECT "id", "reference", "status"::text AS "status", "payerEmail", "language" FROM "Payment" WHERE "invoiceNo" = ${where.invoiceNo} FOR UPDATE`;
     return rows[0] ?? null;
   }
 
@@ -235,6 +240,16 @@ export class PaymentLedger {
           : {}),
       },
     });
-    if (final && to !== 'refunded') await writeOutbox(tx, [outcomeMessage(payment.reference, to)]);
+    if (to === 'paid' || to === 'failed' || to === 'expired') {
+      await queueNotification(tx, {
+        channel: 'email',
+        recipient: payment.payerEmail,
+        template: NOTIFIED_OUTCOMES[to],
+        language: isLanguage(payment.language) ? payment.language : 'ms',
+        data: { reference: payment.reference },
+        dedupeKey: `payment-${payment.reference}-${to}-email`,
+        paymentId: payment.id,
+      });
+    }
   }
 }

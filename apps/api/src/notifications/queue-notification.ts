@@ -1,0 +1,56 @@
+import type { Language } from '@councilpay/domain';
+import type { Prisma } from '../generated/prisma/client';
+import { writeOutbox } from '../outbox/outbox-relay.service';
+import { QueueName } from '../queues/queue-names';
+import { NotificationTemplate, NotificationTemplates, SENSITIVE_TEMPLATES } from './notification-templates';
+
+export interface NotificationRequest<T extends NotificationTemplate> {
+  channel: 'email' | 'sms';
+  recipient: string;
+  template: T;
+  language: Language;
+  data: NotificationTemplates[T];
+  /** The same key never makes a second message (e.g. `payment-<reference>-paid-email`). */
+  dedupeKey: string;
+  paymentId?: string;
+}
+
+/** The BullMQ job that delivers one Notification row; its id is the row's, so it is enqueued once. */
+export const DELIVER_NOTIFICATION_JOB = 'DeliverNotification';
+export interface DeliverNotificationData {
+  notificationId: string;
+}
+
+/**
+ * Queues a message inside the caller's transaction: a Notification row (its delivery state) and an outbox
+ * row that the relay turns into a `notify` job. Nothing is sent if the transaction rolls back; a message with
+ * a dedupe key that exists already is not queued again.
+ */
+export async function queueNotification<T extends NotificationTemplate>(
+  tx: Prisma.TransactionClient,
+  request: NotificationRequest<T>,
+): Promise<void> {
+  const existing = await tx.notification.findUnique({ where: { dedupeKey: request.dedupeKey }, select: { id: true } });
+  if (existing) return;
+  const notification = await tx.notification.create({
+    data: {
+      channel: request.channel,
+      recipient: request.recipient,
+      template: request.template,
+      language: request.language,
+      data: request.data as unknown as Prisma.InputJsonObject,
+      sensitive: SENSITIVE_TEMPLATES.has(request.template),
+      dedupeKey: request.dedupeKey,
+      paymentId: request.paymentId ?? null,
+    },
+  });
+  const data: DeliverNotificationData = { notificationId: notification.id };
+  await writeOutbox(tx, [
+    {
+      queue: QueueName.Notify,
+      jobName: DELIVER_NOTIFICATION_JOB,
+      jobId: `notify-${notification.id}`,
+      payload: { ...data },
+    },
+  ]);
+}
