@@ -9,6 +9,7 @@ import { HealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
 import { PaymentsHttpModule } from './payments/payments.module';
 import { PrismaModule } from './prisma/prisma.module';
+import { QueuesModule } from './queues/queues.module';
 import { RedisModule } from './redis/redis.module';
 import { SearchModule } from './search/search.module';
 
@@ -31,6 +32,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ...coreModules(config, 'api'),
+        QueuesModule.forRoot(config),
         HealthModule,
         CouncilsModule,
         ConfigurationModule,

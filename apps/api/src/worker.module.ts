@@ -1,16 +1,26 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { coreModules } from './app.module';
 import { AppConfig } from './config/config';
+import { MaintenanceWorkerModule } from './maintenance/maintenance.module';
+import { NotificationsWorkerModule } from './notifications/notifications.module';
 import { OutboxWorkerModule } from './outbox/outbox.module';
 import { QueuesModule } from './queues/queues.module';
+import { RequeryWorkerModule } from './requery/requery.module';
 
-/** The BullMQ workers: the same modules as the API, plus the processors. */
+/** The BullMQ workers: the same core modules as the API, plus one processor per queue. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [...coreModules(config, 'worker'), QueuesModule.forRoot(config), OutboxWorkerModule],
+      imports: [
+        ...coreModules(config, 'worker'),
+        QueuesModule.forRoot(config),
+        OutboxWorkerModule,
+        NotificationsWorkerModule,
+        RequeryWorkerModule,
+        MaintenanceWorkerModule,
+      ],
     };
   }
 }

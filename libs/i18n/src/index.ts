@@ -12,3 +12,4 @@ export { loadCatalogue } from './load';
 export { MESSAGE_KEYS, isMessageKey, flattenMessages, type MessageKey } from './keys';
 export { resolveLanguage } from './language';
 export { translate, interpolate, createTranslator, type InterpolationValues, type Translator } from './translate';
+export { messageTexts, type MessageTexts } from './emails';

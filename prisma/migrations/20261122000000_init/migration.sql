@@ -83,6 +83,8 @@ CREATE TABLE "Payment" (
     "gatewayCode" TEXT,
     "gatewayReason" TEXT,
     "finalAt" TIMESTAMP(3),
+    "requeryAttempts" INTEGER NOT NULL DEFAULT 0,
+    "nextRequeryAt" TIMESTAMP(3),
     "version" INTEGER NOT NULL DEFAULT 0,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" TIMESTAMP(3) NOT NULL,
@@ -316,6 +318,9 @@ CREATE INDEX "Payment_userId_createdAt_idx" ON "Payment"("userId", "createdAt" D
 
 -- CreateIndex
 CREATE INDEX "Payment_status_createdAt_idx" ON "Payment"("status", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Payment_status_nextRequeryAt_idx" ON "Payment"("status", "nextRequeryAt");
 
 -- CreateIndex
 CREATE INDEX "Payment_createdAt_idx" ON "Payment"("createdAt");

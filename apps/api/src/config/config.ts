@@ -27,6 +27,20 @@ export interface AppConfig {
   outboxRelayEveryMs: number;
   gateways: GatewayConfig;
   notifications: NotificationConfig;
+  identity: IdentityConfig;
+}
+
+export interface IdentityConfig {
+  /** Signs the session cookie and keys the hashes of SMS codes. */
+  sessionSecret: string;
+  /** A session ends after this long without a request (the cookie and the Redis entry roll forward). */
+  sessionTtlMs: number;
+  /** Failed logins are counted over this window, per account and per address. */
+  loginThrottleWindowMs: number;
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerAddress: number;
+  /** Cookies marked Secure and the proxy's X-Forwarded-For trusted (production only). */
+  secureCookies: boolean;
 }
 
 export interface NotificationConfig {
@@ -40,6 +54,8 @@ export interface NotificationConfig {
   requeryRatePerSecond: number;
   /** Multiplies every requery delay and the 24-hour expiry (tests shrink time; 1 in production). */
   requeryTimeScale: number;
+  /** How often the worker looks for payments whose enquiry is due (and ones to expire). */
+  requerySweepEveryMs: number;
 }
 
 export interface GatewayConfig {
@@ -109,6 +125,13 @@ export const CONFIG_DEFAULTS = {
   SMS_TOKEN: '',
   REQUERY_RATE_PER_SECOND: '5',
   REQUERY_TIME_SCALE: '1',
+  REQUERY_SWEEP_EVERY_MS: '30000',
+  /** Required in production; development and test fall back to DEV_SESSION_SECRET. */
+  SESSION_SECRET: '',
+  SESSION_TTL_MS: String(8 * 3600_000),
+  LOGIN_THROTTLE_WINDOW_MS: String(15 * 60_000),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: '10',
+  LOGIN_MAX_FAILURES_PER_ADDRESS: '20',
 } as const satisfies Record<string, string>;
 
 type VariableName = keyof typeof CONFIG_DEFAULTS;
@@ -255,6 +278,26 @@ function readNotifications(read: EnvReader, production: boolean): NotificationCo
     smsToken: read.raw('SMS_TOKEN'),
     requeryRatePerSecond: read.integer('REQUERY_RATE_PER_SECOND', 1, 1000),
     requeryTimeScale: scale > 0 && scale <= 1 ? scale : 1,
+    requerySweepEveryMs: read.integer('REQUERY_SWEEP_EVERY_MS', 50, 3_600_000),
+  };
+}
+
+/** Development and test only: never accepted in production. */
+export const DEV_SESSION_SECRET = 'DEVELOPMENT-ONLY-session-secret-never-use-in-production';
+
+function readIdentity(read: EnvReader, production: boolean): IdentityConfig {
+  let sessionSecret = read.raw('SESSION_SECRET');
+  if (production && !sessionSecret) read.problems.push('SESSION_SECRET is required in production');
+  else if (production && (sessionSecret.length < 32 || sessionSecret === DEV_SESSION_SECRET))
+    read.problems.push('SESSION_SECRET must be at least 32 random characters (not the development value)');
+  if (!sessionSecret && !production) sessionSecret = DEV_SESSION_SECRET;
+  return {
+    sessionSecret,
+    sessionTtlMs: read.integer('SESSION_TTL_MS', 60_000, 30 * 24 * 3600_000),
+    loginThrottleWindowMs: read.integer('LOGIN_THROTTLE_WINDOW_MS', 1_000, 24 * 3600_000),
+    loginMaxFailuresPerAccount: read.integer('LOGIN_MAX_FAILURES_PER_ACCOUNT', 1, 1_000),
+    loginMaxFailuresPerAddress: read.integer('LOGIN_MAX_FAILURES_PER_ADDRESS', 1, 100_000),
+    secureCookies: production,
   };
 }
 
@@ -275,6 +318,7 @@ export function loadConfig(env: Env): AppConfig {
     outboxRelayEveryMs: read.integer('OUTBOX_RELAY_EVERY_MS', 100, 3_600_000),
     gateways: readGateways(read, nodeEnv === 'production'),
     notifications: readNotifications(read, nodeEnv === 'production'),
+    identity: readIdentity(read, nodeEnv === 'production'),
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;

@@ -1,7 +1,8 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { HealthService, HealthReport } from './health.service';
+import type { HealthReport } from '@councilpay/domain';
+import { HealthService } from './health.service';
 
 @ApiTags('health')
 @Controller('health')
@@ -9,7 +10,9 @@ export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   @Get()
-  @ApiOperation({ summary: 'PostgreSQL and Redis reachability; 503 when either is down' })
+  @ApiOperation({
+    summary: 'PostgreSQL and Redis reachability (503 when either is down), queue counts, oldest unsent message',
+  })
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
     const report = await this.health.report();
     if (report.status !== 'ok') res.status(HttpStatus.SERVICE_UNAVAILABLE);

@@ -1,35 +1,48 @@
+import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import type { DependencyStatus, HealthReport, QueueCounts } from '@councilpay/domain';
 import { PrismaService } from '../prisma/prisma.service';
+import { QueueName } from '../queues/queue-names';
 import { RedisService } from '../redis/redis.module';
 
-export interface DependencyStatus {
-  status: 'up' | 'down';
-  latencyMs: number;
-  version?: string;
-  error?: string;
-}
+const PROBE_TIMEOUT_MS = 2000;
 
-export interface HealthReport {
-  status: 'ok' | 'error';
-  checks: { postgres: DependencyStatus; redis: DependencyStatus };
+function withTimeout<T>(promise: Promise<T>, ms = PROBE_TIMEOUT_MS): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref()),
+  ]);
 }
 
 async function timed(probe: () => Promise<string>): Promise<DependencyStatus> {
   const started = performance.now();
   try {
-    const version = await probe();
+    const version = await withTimeout(probe());
     return { status: 'up', latencyMs: Math.round(performance.now() - started), version };
   } catch (error) {
     return { status: 'down', latencyMs: Math.round(performance.now() - started), error: (error as Error).message };
   }
 }
 
+/**
+ * Reachability of PostgreSQL and Redis, and for operators: job counts per queue and how old the oldest
+ * message still waiting to be sent is (every payer must hear within 24 hours).
+ */
 @Injectable()
 export class HealthService {
+  private readonly queues: Queue[];
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly redis: RedisService,
-  ) {}
+    @InjectQueue(QueueName.Outbox) outbox: Queue,
+    @InjectQueue(QueueName.Notify) notify: Queue,
+    @InjectQueue(QueueName.Requery) requery: Queue,
+    @InjectQueue(QueueName.Maintenance) maintenance: Queue,
+  ) {
+    this.queues = [outbox, notify, requery, maintenance];
+  }
 
   async report(): Promise<HealthReport> {
     const [postgres, redis] = await Promise.all([
@@ -45,6 +58,53 @@ export class HealthService {
         return `Redis ${/redis_version:(\S+)/.exec(info)?.[1] ?? 'unknown'}`;
       }),
     ]);
-    return { status: postgres.status === 'up' && redis.status === 'up' ? 'ok' : 'error', checks: { postgres, redis } };
+    const [queues, notifications, outbox] = await Promise.all([
+      redis.status === 'up' ? this.queueCounts() : Promise.resolve(null),
+      postgres.status === 'up' ? this.notificationDetail() : Promise.resolve(null),
+      postgres.status === 'up' ? this.outboxDetail() : Promise.resolve(null),
+    ]);
+    return {
+      status: postgres.status === 'up' && redis.status === 'up' ? 'ok' : 'error',
+      checks: { postgres, redis },
+      detail: { queues, notifications, outbox },
+    };
+  }
+
+  private async queueCounts(): Promise<Record<string, QueueCounts> | null> {
+    try {
+      const counts = await withTimeout(
+        Promise.all(this.queues.map((q) => q.getJobCounts('waiting', 'delayed', 'active', 'failed'))),
+      );
+      return Object.fromEntries(this.queues.map((q, i) => [q.name, counts[i] as unknown as QueueCounts]));
+    } catch {
+      return null;
+    }
+  }
+
+  private async notificationDetail() {
+    const [oldest, failed] = await Promise.all([
+      this.prisma.notification.findFirst({
+        where: { status: { in: ['queued', 'sending', 'failed'] } },
+        orderBy: { createdAt: 'asc' },
+        select: { createdAt: true },
+      }),
+      this.prisma.notification.count({ where: { status: 'failed' } }),
+    ]);
+    return {
+      oldestUnsentAgeSeconds: oldest ? Math.round((Date.now() - oldest.createdAt.getTime()) / 1000) : 0,
+      failed,
+    };
+  }
+
+  private async outboxDetail() {
+    const oldest = await this.prisma.outbox.findFirst({
+      where: { sentAt: null },
+      orderBy: { id: 'asc' },
+      select: { createdAt: true },
+    });
+    return {
+      unsent: await this.prisma.outbox.count({ where: { sentAt: null } }),
+      oldestUnsentAgeSeconds: oldest ? Math.round((Date.now() - oldest.createdAt.getTime()) / 1000) : 0,
+    };
   }
 }

@@ -229,7 +229,7 @@ export class PaymentLedger {
         status: to,
         version: { increment: 1 },
         ...(late ? { late: true } : {}),
-        ...(final ? { finalAt: now } : {}),
+        ...(final ? { finalAt: now, nextRequeryAt: null } : {}),
         ...(refundDueSen > 0 ? { refundDueSen } : {}),
         ...(answer
           ? {

@@ -18,6 +18,7 @@ export class QueuesModule {
     const registered = BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name })));
     return {
       module: QueuesModule,
+      global: true,
       imports: [
         BullModule.forRoot({
           prefix: config.redisPrefix,

@@ -46,3 +46,30 @@ export interface FieldErrorDto {
   code: string;
   message: string;
 }
+
+export interface DependencyStatus {
+  status: 'up' | 'down';
+  latencyMs: number;
+  version?: string;
+  error?: string;
+}
+
+export interface QueueCounts {
+  waiting: number;
+  delayed: number;
+  active: number;
+  failed: number;
+}
+
+/** GET /api/health (503 when PostgreSQL or Redis is down). */
+export interface HealthReport {
+  status: 'ok' | 'error';
+  checks: { postgres: DependencyStatus; redis: DependencyStatus };
+  detail: {
+    /** null while Redis cannot be asked. */
+    queues: Record<string, QueueCounts> | null;
+    /** Messages not sent yet: payers must hear within 24 hours. null while PostgreSQL cannot be asked. */
+    notifications: { oldestUnsentAgeSeconds: number; failed: number } | null;
+    outbox: { unsent: number; oldestUnsentAgeSeconds: number } | null;
+  };
+}

@@ -1,14 +1,15 @@
-import { Logger } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { createHash, randomBytes } from 'node:crypto';
 import { checkFpxAmount, formatInvoiceNo, type CreatePaymentResponse } from '@councilpay/domain';
 import { FPX_BANKS } from '@councilpay/fpx';
 import { Prisma } from '../../../generated/prisma/client';
+import { AppConfig } from '../../../config/config';
+import { APP_CONFIG } from '../../../config/config.module';
 import { ApiError } from '../../../http/api-error';
-import { writeOutbox } from '../../../outbox/outbox-relay.service';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { Gateways } from '../../gateways/gateways';
-import { FIRST_REQUERY_DELAY_MS, requeryMessage } from '../../outbox-messages';
+import { requeryDelayMs } from '../../../requery/requery-schedule';
 import { priceItem, type PayableWithCouncil } from '../../pricing';
 import { RequeryPaymentCommand } from '../requery-payment/requery-payment.command';
 import { CreatePaymentCommand } from './create-payment.command';
@@ -53,6 +54,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
     private readonly prisma: PrismaService,
     private readonly gateways: Gateways,
     private readonly commandBus: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ request, idempotencyKey, userId }: CreatePaymentCommand): Promise<CreatePaymentResponse> {
@@ -105,6 +107,8 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
             userId,
             idempotencyKey,
             requestHash: hash,
+            // The requery worker's sweep picks it up from here: nothing to schedule outside this transaction.
+            nextRequeryAt: new Date(Date.now() + requeryDelayMs(1, this.config.notifications.requeryTimeScale)),
             items: {
               create: lines.map((l) => ({
                 payableId: l.payable.id,
@@ -133,7 +137,6 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
             },
           },
         });
-        await writeOutbox(tx, [requeryMessage(reference, 1, new Date(Date.now() + FIRST_REQUERY_DELAY_MS))]);
         return created;
       });
       this.logger.log(

@@ -1,0 +1,91 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import type { Notification } from '../generated/prisma/client';
+import { PrismaService } from '../prisma/prisma.service';
+import { renderNotification } from './render';
+import { EmailTransport, SmsTransport } from './transports';
+
+/** A claim on a message being sent is given up after this long (the worker that held it died). */
+export const SENDING_LEASE_MS = 10 * 60_000;
+
+export type DeliveryResult = { sent: true } | { sent: false; reason: 'already_sent' | 'in_flight' | 'unknown' };
+
+/**
+ * Sends one Notification row, at most once: the row is claimed (queued/failed -> sending) by a conditional
+ * update, sent, then marked sent. A job run twice finds the row sent (or claimed) and sends nothing. Failures
+ * are recorded on the row and rethrown so BullMQ retries with backoff; after the last attempt the row stays
+ * `failed`, visible to operators.
+ */
+@Injectable()
+export class NotificationDeliverer {
+  private readonly logger = new Logger(NotificationDeliverer.name);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly email: EmailTransport,
+    private readonly sms: SmsTransport,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async deliver(notificationId: string): Promise<DeliveryResult> {
+    const claimed = await this.prisma.$queryRaw<Notification[]>`
+      UPDATE "Notification" SET "status" = 'sending', "attempts" = "attempts" + 1, "updatedAt" = now()
+      WHERE "id" = ${notificationId}::uuid
+        AND ("status" IN ('queued', 'failed') OR ("status" = 'sending' AND "updatedAt" < now() - make_interval(secs => ${SENDING_LEASE_MS / 1000})))
+      RETURNING *`;
+    const notification = claimed[0];
+    if (!notification) {
+      const row = await this.prisma.notification.findUnique({
+        where: { id: notificationId },
+        select: { status: true },
+      });
+      return { sent: false, reason: !row ? 'unknown' : row.status === 'sent' ? 'already_sent' : 'in_flight' };
+    }
+    const reference = await this.referenceOf(notification);
+    try {
+      const payment = notification.paymentId
+        ? await this.prisma.payment.findUnique({
+            where: { id: notification.paymentId },
+            include: { items: { orderBy: { id: 'asc' }, include: { council: true } } },
+          })
+        : null;
+      const message = renderNotification(notification, payment, this.config.publicUrl);
+      const outgoing = { notificationId, recipient: notification.recipient, message };
+      await (notification.channel === 'email' ? this.email.send(outgoing) : this.sms.send(outgoing));
+      await this.prisma.notification.update({
+        where: { id: notificationId },
+        data: {
+          status: 'sent',
+          sentAt: new Date(),
+          lastError: null,
+          subject: message.subject,
+          // A one-time code or link is not kept once it is on its way.
+          body: notification.sensitive ? null : message.text,
+          ...(notification.sensitive ? { data: {} } : {}),
+        },
+      });
+      this.logger.log(
+        { notificationId, reference, template: notification.template, channel: notification.channel },
+        'Notification sent',
+      );
+      return { sent: true };
+    } catch (error) {
+      await this.prisma.notification.update({
+        where: { id: notificationId },
+        data: { status: 'failed', lastError: (error as Error).message.slice(0, 500) },
+      });
+      this.logger.warn(
+        { notificationId, reference, template: notification.template, err: (error as Error).message },
+        'Notification not sent',
+      );
+      throw error;
+    }
+  }
+
+  private async referenceOf(n: Notification): Promise<string | undefined> {
+    if (!n.paymentId) return undefined;
+    return (await this.prisma.payment.findUnique({ where: { id: n.paymentId }, select: { reference: true } }))
+      ?.reference;
+  }
+}

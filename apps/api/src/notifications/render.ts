@@ -1,0 +1,134 @@
+import { formatDateTime, formatRinggit, isLanguage, type Language } from '@councilpay/domain';
+import { interpolate, messageTexts, translate, type MessageKey } from '@councilpay/i18n';
+import type { Council, Notification, Payment, PaymentItem } from '../generated/prisma/client';
+import type { NotificationTemplates } from './notification-templates';
+
+export interface RenderedMessage {
+  subject: string | null;
+  text: string;
+  attachments: { filename: string; content: string; contentType: string }[];
+}
+
+export type PaymentForMessage = Payment & { items: (PaymentItem & { council: Council })[] };
+
+function councilName(council: Council, language: Language): string {
+  return language === 'en' ? council.nameEn : language === 'zh' ? council.nameZh : council.nameMs;
+}
+
+/** A plain-text receipt: attached to the paid email until the PDF receipt of libs/documents takes its place. */
+export function receiptText(payment: PaymentForMessage, language: Language): string {
+  const t = messageTexts(language);
+  const lines = [
+    `CouncilPay — ${translate(language, 'payment_states.paid' as MessageKey)}`,
+    `${t.reference}: ${payment.reference}`,
+    `${t.date}: ${formatDateTime(payment.finalAt ?? payment.updatedAt)}`,
+    `${t.method}: ${payment.method === 'fpx' ? t.method_fpx : t.method_card}`,
+    '',
+    `${t.items}:`,
+    ...payment.items
+      .filter((item) => item.receiptNo)
+      .map(
+        (item) =>
+          `- ${councilName(item.council, language)} · ${translate(language, `payment_types.${item.type}` as MessageKey)} · ${item.accountNo} · ${formatRinggit(item.amountSen)} · ${t.receipt_no} ${item.receiptNo}`,
+      ),
+    '',
+    `${t.total}: ${formatRinggit(payment.amountSen)}`,
+  ];
+  return lines.join('\n');
+}
+
+function paymentMessage(
+  n: Notification,
+  payment: PaymentForMessage,
+  language: Language,
+  publicUrl: string,
+): RenderedMessage {
+  const t = messageTexts(language);
+  const vars = {
+    reference: payment.reference,
+    amount: formatRinggit(payment.amountSen),
+    name: payment.payerName,
+    reason: payment.gatewayReason ?? '-',
+  };
+  const statusLink = interpolate(t.status_link, { link: `${publicUrl}/#/receipt?reference=${payment.reference}` });
+  const head = [interpolate(t.greeting, vars), ''];
+  const tail = ['', statusLink, '', t.footer];
+  if (n.template === 'payment_paid') {
+    const receipt = receiptText(payment, language);
+    return {
+      subject: interpolate(t.paid_subject, vars),
+      text: [...head, interpolate(t.paid_intro, vars), '', receipt, '', t.receipt_attached, ...tail].join('\n'),
+      attachments: [
+        { filename: `receipt-${payment.reference}.txt`, content: receipt, contentType: 'text/plain; charset=utf-8' },
+      ],
+    };
+  }
+  if (n.template === 'payment_failed') {
+    return {
+      subject: interpolate(t.failed_subject, vars),
+      text: [
+        ...head,
+        interpolate(t.failed_intro, vars),
+        interpolate(t.failed_reason, vars),
+        '',
+        `${t.reference}: ${payment.reference}`,
+        t.retry_hint,
+        ...tail,
+      ].join('\n'),
+      attachments: [],
+    };
+  }
+  return {
+    subject: interpolate(t.expired_subject, vars),
+    text: [
+      ...head,
+      interpolate(t.expired_intro, vars),
+      '',
+      `${t.reference}: ${payment.reference}`,
+      t.retry_hint,
+      ...tail,
+    ].join('\n'),
+    attachments: [],
+  };
+}
+
+/** The subject and text of a notification in its language (Malay when the language is unknown). */
+export function renderNotification(
+  n: Notification,
+  payment: PaymentForMessage | null,
+  publicUrl: string,
+): RenderedMessage {
+  const language: Language = isLanguage(n.language) ? n.language : 'ms';
+  const t = messageTexts(language);
+  switch (n.template) {
+    case 'payment_paid':
+    case 'payment_failed':
+    case 'payment_expired':
+      if (!payment) throw new Error(`notification ${n.id} has no payment`);
+      return paymentMessage(n, payment, language, publicUrl);
+    case 'phone_code': {
+      const data = n.data as unknown as NotificationTemplates['phone_code'];
+      return { subject: null, text: interpolate(t.phone_code_sms, { code: data.code }), attachments: [] };
+    }
+    case 'email_verification': {
+      const data = n.data as unknown as NotificationTemplates['email_verification'];
+      return {
+        subject: t.email_verification_subject,
+        text: [interpolate(t.greeting, data), '', interpolate(t.email_verification_body, data), '', t.footer].join(
+          '\n',
+        ),
+        attachments: [],
+      };
+    }
+    case 'password_reset': {
+      const data = n.data as unknown as NotificationTemplates['password_reset'];
+      return {
+        subject: t.password_reset_subject,
+        text: [interpolate(t.greeting, data), '', interpolate(t.password_reset_body, data), '', t.footer].join('\n'),
+        attachments: [],
+      };
+    }
+    default:
+      throw new Error(`notification ${n.id}: unknown template ${n.template}`);
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * When a payment without a final answer is asked of its gateway again: about 2 minutes after creation, then
+ * 10 and 30 minutes, 1 hour, then every hour; with no final answer 24 hours after creation it expires.
+ * `scale` shrinks every interval alike (tests); it is 1 in production.
+ */
+const MINUTE = 60_000;
+export const REQUERY_DELAYS_MS = [2 * MINUTE, 10 * MINUTE, 30 * MINUTE, 60 * MINUTE];
+export const REQUERY_EVERY_MS_AFTER = 60 * MINUTE;
+export const EXPIRE_AFTER_MS = 24 * 60 * MINUTE;
+
+/** The delay before enquiry number `attempt` (1-based), counted from the previous one. */
+export function requeryDelayMs(attempt: number, scale = 1): number {
+  const base = REQUERY_DELAYS_MS[attempt - 1] ?? REQUERY_EVERY_MS_AFTER;
+  return Math.max(1, Math.round(base * scale));
+}
+
+/** When enquiry number `attempt` is due, never later than the expiry moment. */
+export function nextRequeryAt(createdAt: Date, previous: Date, attempt: number, scale = 1): Date {
+  const due = previous.getTime() + requeryDelayMs(attempt, scale);
+  return new Date(Math.min(due, expiresAt(createdAt, scale).getTime()));
+}
+
+export function expiresAt(createdAt: Date, scale = 1): Date {
+  return new Date(createdAt.getTime() + Math.round(EXPIRE_AFTER_MS * scale));
+}

@@ -1,0 +1,65 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { PrismaService } from '../prisma/prisma.service';
+import { QueueName } from '../queues/queue-names';
+import { expiresAt, nextRequeryAt } from './requery-schedule';
+
+export const REQUERY_PAYMENT_JOB = 'RequeryPayment';
+export interface RequeryPaymentData {
+  reference: string;
+  attempt: number;
+}
+
+const BATCH = 500;
+
+/**
+ * Finds payments without a final answer whose next enquiry is due (or that are past their 24 hours) and puts
+ * a RequeryPayment job on the queue for each. The schedule lives on the payment rows, so a payment is never
+ * stranded: whatever happened to Redis or to an earlier job, the next sweep finds it. Rows are claimed with
+ * SKIP LOCKED and job ids are deterministic (reference + attempt), so sweeps in several workers never double up.
+ */
+@Injectable()
+export class RequerySweep {
+  private readonly logger = new Logger(RequerySweep.name);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    @InjectQueue(QueueName.Requery) private readonly queue: Queue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async sweep(now = new Date()): Promise<{ queued: number }> {
+    const scale = this.config.notifications.requeryTimeScale;
+    const queued = await this.prisma.$transaction(
+      async (tx) => {
+        const due = await tx.$queryRaw<{ reference: string; createdAt: Date; requeryAttempts: number }[]>`
+          SELECT "reference", "createdAt", "requeryAttempts" FROM "Payment"
+          WHERE "status" IN ('in_progress', 'pending') AND ("nextRequeryAt" IS NULL OR "nextRequeryAt" <= ${now})
+          ORDER BY "nextRequeryAt" NULLS FIRST LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`;
+        for (const p of due) {
+          const attempt = p.requeryAttempts + 1;
+          const data: RequeryPaymentData = { reference: p.reference, attempt };
+          await this.queue.add(REQUERY_PAYMENT_JOB, data, { jobId: `requery-${p.reference}-${attempt}` });
+          const past = now >= expiresAt(p.createdAt, scale);
+          await tx.payment.update({
+            where: { reference: p.reference },
+            data: {
+              requeryAttempts: attempt,
+              // Past the expiry moment: the job expires it; if that fails, the sweep tries again in an hour (scaled).
+              nextRequeryAt: past
+                ? new Date(now.getTime() + Math.round(3_600_000 * scale))
+                : nextRequeryAt(p.createdAt, now, attempt + 1, scale),
+            },
+          });
+        }
+        return due.length;
+      },
+      { timeout: 60_000 },
+    );
+    if (queued > 0) this.logger.log({ queued }, 'Requeries queued');
+    return { queued };
+  }
+}

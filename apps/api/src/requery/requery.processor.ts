@@ -1,0 +1,98 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Job, Queue, Worker } from 'bullmq';
+import { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { ExpirePaymentCommand } from '../payments/commands/expire-payment/expire-payment.command';
+import { RequeryPaymentCommand } from '../payments/commands/requery-payment/requery-payment.command';
+import { PrismaService } from '../prisma/prisma.service';
+import { QueueName } from '../queues/queue-names';
+import { RedisService } from '../redis/redis.module';
+import { expiresAt } from './requery-schedule';
+import { REQUERY_PAYMENT_JOB, RequeryPaymentData, RequerySweep } from './requery-sweep.service';
+
+export const SWEEP_OPEN_PAYMENTS_JOB = 'SweepOpenPayments';
+export type SweepOpenPaymentsData = Record<string, never>;
+
+const OPEN = new Set(['in_progress', 'pending']);
+
+@Processor(QueueName.Requery, { concurrency: 4 })
+export class RequeryProcessor extends WorkerHost implements OnApplicationBootstrap {
+  private readonly logger = new Logger(RequeryProcessor.name);
+
+  constructor(
+    private readonly sweeper: RequerySweep,
+    private readonly commandBus: CommandBus,
+    private readonly prisma: PrismaService,
+    private readonly redis: RedisService,
+    @InjectQueue(QueueName.Requery) private readonly queue: Queue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  /** The sweep's schedule, upserted by id: starting a worker again never adds a second one. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      'sweep-open-payments',
+      { every: this.config.notifications.requerySweepEveryMs },
+      {
+        name: SWEEP_OPEN_PAYMENTS_JOB,
+        data: {},
+        opts: { removeOnComplete: { count: 100 }, removeOnFail: { count: 1000 } },
+      },
+    );
+  }
+
+  async process(job: Job): Promise<unknown> {
+    switch (job.name) {
+      case SWEEP_OPEN_PAYMENTS_JOB:
+        return this.sweeper.sweep();
+      case REQUERY_PAYMENT_JOB:
+        return this.requery(job as Job<RequeryPaymentData>);
+      default:
+        throw new Error(`No handler for job ${job.name} on queue ${QueueName.Requery}`);
+    }
+  }
+
+  /** One enquiry, then expiry if the payment is still open past its 24 hours. Gateway calls are rate limited. */
+  private async requery(job: Job<RequeryPaymentData>): Promise<string> {
+    const { reference } = job.data;
+    const payment = await this.prisma.payment.findUnique({
+      where: { reference },
+      select: { status: true, createdAt: true },
+    });
+    if (!payment || !OPEN.has(payment.status)) return 'final';
+    await this.takeRateToken(job);
+    try {
+      await this.commandBus.execute(new RequeryPaymentCommand(reference, 'requery'));
+    } catch (error) {
+      this.logger.warn({ reference, attempt: job.data.attempt, err: (error as Error).message }, 'Requery failed');
+    }
+    const after = await this.prisma.payment.findUniqueOrThrow({ where: { reference }, select: { status: true } });
+    if (
+      OPEN.has(after.status) &&
+      new Date() >= expiresAt(payment.createdAt, this.config.notifications.requeryTimeScale)
+    ) {
+      await this.commandBus.execute(new ExpirePaymentCommand(reference));
+      this.logger.log({ reference }, 'Payment expired without a final answer');
+      return 'expired';
+    }
+    return after.status;
+  }
+
+  /** A per-second budget of gateway calls shared by every worker (REQUERY_RATE_PER_SECOND). */
+  private async takeRateToken(job: Job): Promise<void> {
+    await this.redis.ensureConnected();
+    const key = this.redis.key('requery-rate', String(Math.floor(Date.now() / 1000)));
+    const used = await this.redis.client.incr(key);
+    if (used === 1) await this.redis.client.pexpire(key, 2000);
+    if (used > this.config.notifications.requeryRatePerSecond) {
+      await this.worker.rateLimit(1000);
+      if (!job.token) throw new Error('job without a lock token');
+      throw Worker.RateLimitError();
+    }
+  }
+}

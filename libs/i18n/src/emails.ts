@@ -1,0 +1,131 @@
+/**
+ * The texts of the emails and SMS the workers send, in Malay (default and fallback), English and Chinese.
+ * Kept beside the portal's catalogues; payable type and payment state names come from them (`translate`).
+ * Placeholders use the catalogues' {{name}} syntax.
+ */
+import type { Language } from '@councilpay/domain';
+
+export interface MessageTexts {
+  greeting: string;
+  paid_subject: string;
+  paid_intro: string;
+  failed_subject: string;
+  failed_intro: string;
+  failed_reason: string;
+  expired_subject: string;
+  expired_intro: string;
+  retry_hint: string;
+  reference: string;
+  date: string;
+  method: string;
+  method_fpx: string;
+  method_card: string;
+  total: string;
+  receipt_no: string;
+  items: string;
+  receipt_attached: string;
+  status_link: string;
+  footer: string;
+  phone_code_sms: string;
+  email_verification_subject: string;
+  email_verification_body: string;
+  password_reset_subject: string;
+  password_reset_body: string;
+}
+
+export const en: MessageTexts = {
+  greeting: 'Dear {{name}},',
+  paid_subject: 'Payment successful: {{reference}}',
+  paid_intro: 'We have received your payment of {{amount}}. Thank you.',
+  failed_subject: 'Payment unsuccessful: {{reference}}',
+  failed_intro: 'Your payment of {{amount}} was not successful. No money was taken for it.',
+  failed_reason: 'Reason given by the bank: {{reason}}',
+  expired_subject: 'Payment not completed: {{reference}}',
+  expired_intro:
+    'We received no confirmation from your bank for your payment of {{amount}} within 24 hours, so it has expired.',
+  retry_hint:
+    'If money was deducted from your account, it will be credited to your bills or refunded. You may pay again at any time.',
+  reference: 'Reference',
+  date: 'Date',
+  method: 'Payment method',
+  method_fpx: 'FPX online banking',
+  method_card: 'Credit/debit card',
+  total: 'Total',
+  receipt_no: 'Receipt no.',
+  items: 'Items',
+  receipt_attached: 'Your receipt is attached.',
+  status_link: 'Payment status: {{link}}',
+  footer: 'This message was sent by CouncilPay. Please do not reply.',
+  phone_code_sms: 'CouncilPay: your verification code is {{code}}. It expires in 10 minutes. Do not share it.',
+  email_verification_subject: 'Confirm your email address',
+  email_verification_body: 'Please confirm that this email address belongs to you by opening this link: {{link}}',
+  password_reset_subject: 'Reset your password',
+  password_reset_body:
+    'Open this link within 24 hours to set a new password: {{link}}\nIf you did not ask for this, ignore this email.',
+};
+
+export const ms: MessageTexts = {
+  greeting: '{{name}} yang dihormati,',
+  paid_subject: 'Pembayaran berjaya: {{reference}}',
+  paid_intro: 'Kami telah menerima pembayaran anda sebanyak {{amount}}. Terima kasih.',
+  failed_subject: 'Pembayaran tidak berjaya: {{reference}}',
+  failed_intro: 'Pembayaran anda sebanyak {{amount}} tidak berjaya. Tiada wang ditolak untuknya.',
+  failed_reason: 'Sebab yang diberi oleh bank: {{reason}}',
+  expired_subject: 'Pembayaran tidak selesai: {{reference}}',
+  expired_intro:
+    'Kami tidak menerima pengesahan daripada bank anda bagi pembayaran sebanyak {{amount}} dalam tempoh 24 jam, maka ia telah luput.',
+  retry_hint:
+    'Jika wang telah ditolak daripada akaun anda, ia akan dikreditkan ke bil anda atau dikembalikan. Anda boleh membuat pembayaran semula pada bila-bila masa.',
+  reference: 'Rujukan',
+  date: 'Tarikh',
+  method: 'Kaedah pembayaran',
+  method_fpx: 'Perbankan dalam talian FPX',
+  method_card: 'Kad kredit/debit',
+  total: 'Jumlah',
+  receipt_no: 'No. resit',
+  items: 'Butiran',
+  receipt_attached: 'Resit anda dilampirkan.',
+  status_link: 'Status pembayaran: {{link}}',
+  footer: 'Mesej ini dihantar oleh CouncilPay. Sila jangan balas.',
+  phone_code_sms: 'CouncilPay: kod pengesahan anda ialah {{code}}. Sah selama 10 minit. Jangan kongsi kod ini.',
+  email_verification_subject: 'Sahkan alamat e-mel anda',
+  email_verification_body: 'Sila sahkan bahawa alamat e-mel ini milik anda dengan membuka pautan ini: {{link}}',
+  password_reset_subject: 'Tetapkan semula kata laluan anda',
+  password_reset_body:
+    'Buka pautan ini dalam tempoh 24 jam untuk menetapkan kata laluan baharu: {{link}}\nJika anda tidak memintanya, abaikan e-mel ini.',
+};
+
+export const zh: MessageTexts = {
+  greeting: '尊敬的{{name}}：',
+  paid_subject: '付款成功：{{reference}}',
+  paid_intro: '我们已收到您 {{amount}} 的付款。谢谢。',
+  failed_subject: '付款未成功：{{reference}}',
+  failed_intro: '您 {{amount}} 的付款未成功，该款项未被扣除。',
+  failed_reason: '银行给出的原因：{{reason}}',
+  expired_subject: '付款未完成：{{reference}}',
+  expired_intro: '我们在24小时内未收到您银行对 {{amount}} 付款的确认，该付款已失效。',
+  retry_hint: '如果款项已从您的账户扣除，将计入您的账单或退还给您。您可以随时重新付款。',
+  reference: '参考编号',
+  date: '日期',
+  method: '付款方式',
+  method_fpx: 'FPX 网上银行',
+  method_card: '信用卡/借记卡',
+  total: '总额',
+  receipt_no: '收据编号',
+  items: '项目',
+  receipt_attached: '随附您的收据。',
+  status_link: '付款状态：{{link}}',
+  footer: '此信息由 CouncilPay 发送，请勿回复。',
+  phone_code_sms: 'CouncilPay：您的验证码是 {{code}}，10分钟内有效。请勿与他人分享。',
+  email_verification_subject: '确认您的电子邮件地址',
+  email_verification_body: '请打开此链接，确认此电子邮件地址属于您：{{link}}',
+  password_reset_subject: '重设您的密码',
+  password_reset_body: '请在24小时内打开此链接设置新密码：{{link}}\n如果您没有提出此要求，请忽略此邮件。',
+};
+
+const TEXTS: Record<Language, MessageTexts> = { ms, en, zh };
+
+/** The message texts of a language; Malay for anything else. */
+export function messageTexts(language: string): MessageTexts {
+  return TEXTS[language as Language] ?? ms;
+}
