@@ -2,6 +2,7 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { PrismaService } from '../prisma/prisma.service';
+import { JobSchedules } from '../queues/job-schedules';
 import { QueueName } from '../queues/queue-names';
 
 export const EXPIRE_RESET_REQUESTS_JOB = 'ExpireResetRequests';
@@ -22,16 +23,13 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
   constructor(
     private readonly prisma: PrismaService,
     @InjectQueue(QueueName.Maintenance) private readonly queue: Queue,
+    private readonly schedules: JobSchedules,
   ) {
     super();
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      'expire-reset-requests',
-      { every: 15 * 60_000 },
-      { name: EXPIRE_RESET_REQUESTS_JOB, data: {} },
-    );
+    await this.schedules.keep(this.queue, 'expire-reset-requests', 15 * 60_000, EXPIRE_RESET_REQUESTS_JOB);
   }
 
   async process(job: Job): Promise<unknown> {

@@ -1,9 +1,10 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import type { Job, Queue } from 'bullmq';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { JobSchedules } from '../queues/job-schedules';
 import { QueueName } from '../queues/queue-names';
 import { OutboxRelayService, RelayResult } from './outbox-relay.service';
 
@@ -28,19 +29,13 @@ export class OutboxProcessor extends WorkerHost {
 /** Registers the relay's schedule at worker start; upserting by id makes a restart idempotent. */
 @Injectable()
 export class OutboxScheduler implements OnApplicationBootstrap {
-  private readonly logger = new Logger(OutboxScheduler.name);
-
   constructor(
     @InjectQueue(QueueName.Outbox) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly schedules: JobSchedules,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      RelayOutbox.schedulerId,
-      { every: this.config.outboxRelayEveryMs },
-      { name: RelayOutbox.name, data: {}, opts: { removeOnComplete: { count: 100 }, removeOnFail: { count: 1000 } } },
-    );
-    this.logger.log({ everyMs: this.config.outboxRelayEveryMs }, 'Outbox relay scheduled');
+    await this.schedules.keep(this.queue, RelayOutbox.schedulerId, this.config.outboxRelayEveryMs, RelayOutbox.name);
   }
 }

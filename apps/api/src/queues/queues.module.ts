@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { AppConfig } from '../config/config';
+import { JobSchedules } from './job-schedules';
 import { ALL_QUEUES } from './queue-names';
 
 /** Central job defaults: retried with backoff, failed jobs kept for operators to see. */
@@ -27,7 +28,8 @@ export class QueuesModule {
         }),
         registered,
       ],
-      exports: [registered],
+      providers: [JobSchedules],
+      exports: [registered, JobSchedules],
     };
   }
 }

@@ -8,6 +8,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { ExpirePaymentCommand } from '../payments/commands/expire-payment/expire-payment.command';
 import { RequeryPaymentCommand } from '../payments/commands/requery-payment/requery-payment.command';
 import { PrismaService } from '../prisma/prisma.service';
+import { JobSchedules } from '../queues/job-schedules';
 import { QueueName } from '../queues/queue-names';
 import { RedisService } from '../redis/redis.module';
 import { expiresAt } from './requery-schedule';
@@ -29,20 +30,18 @@ export class RequeryProcessor extends WorkerHost implements OnApplicationBootstr
     private readonly redis: RedisService,
     @InjectQueue(QueueName.Requery) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly schedules: JobSchedules,
   ) {
     super();
   }
 
   /** The sweep's schedule, upserted by id: starting a worker again never adds a second one. */
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
+    await this.schedules.keep(
+      this.queue,
       'sweep-open-payments',
-      { every: this.config.notifications.requerySweepEveryMs },
-      {
-        name: SWEEP_OPEN_PAYMENTS_JOB,
-        data: {},
-        opts: { removeOnComplete: { count: 100 }, removeOnFail: { count: 1000 } },
-      },
+      this.config.notifications.requerySweepEveryMs,
+      SWEEP_OPEN_PAYMENTS_JOB,
     );
   }
 
