@@ -26,7 +26,7 @@ import {
 } from '@councilpay/fpx';
 import { SimRequestError, randomDigits, tagRequest, type SimContext } from './context';
 import { cardCallbackAcknowledged, newDeliveryRecord, type DeliveryRecord } from './delivery';
-import { errorPage, esc, formPostPage, page } from './html';
+import { errorPage, esc, formPostPage, page, refuseRequest, sendHtml } from './html';
 import { addHistory, type CardStatus, type CardTransaction } from './state';
 import { TEST_CARDS, cardOutcome, checkCardForm, expiryYears, groupCardNumber, type CardForm } from './test-cards';
 
@@ -57,10 +57,6 @@ function body(req: Request): Record<string, unknown> {
 function text(fields: Record<string, unknown>, name: string): string {
   const value = fields[name];
   return typeof value === 'string' ? value : '';
-}
-
-function sendHtml(res: Response, status: number, html: string): void {
-  res.status(status).set('cache-control', 'no-store').type('html').send(html);
 }
 
 function methodName(paymentId: string): string {
@@ -378,16 +374,7 @@ function handlePay(ctx: SimContext, req: Request, res: Response): void {
   const verified = verifyCardRequest(body(req), ctx.settings.cardSecret);
   if (!verified.ok) {
     ctx.log.warn({ gateway: 'card', code: verified.code, reason: verified.reason }, 'card request refused');
-    sendHtml(
-      res,
-      400,
-      errorPage({
-        title: 'Payment request refused',
-        brand: BRAND,
-        message: 'The payment request could not be verified.',
-        details: [verified.reason],
-      }),
-    );
+    refuseRequest(res, BRAND, 'The payment request could not be verified.', [verified.reason]);
     return;
   }
   const message = verified.message;
@@ -396,16 +383,7 @@ function handlePay(ctx: SimContext, req: Request, res: Response): void {
   const problems = requestProblems(message);
   if (problems.length > 0) {
     log.warn({ problems }, 'card request refused');
-    sendHtml(
-      res,
-      400,
-      errorPage({
-        title: 'Payment request refused',
-        brand: BRAND,
-        message: 'The payment request is not valid.',
-        details: problems,
-      }),
-    );
+    refuseRequest(res, BRAND, 'The payment request is not valid.', problems);
     return;
   }
   const existing = ctx.state.card.get(message.invoiceNo);
@@ -416,16 +394,9 @@ function handlePay(ctx: SimContext, req: Request, res: Response): void {
       return;
     }
     log.warn({ status: existing.status }, 'card request refused: duplicate invoice number');
-    sendHtml(
-      res,
-      400,
-      errorPage({
-        title: 'Payment request refused',
-        brand: BRAND,
-        message: 'Duplicate invoice number.',
-        details: [`invoice ${message.invoiceNo} was already received (${existing.status})`],
-      }),
-    );
+    refuseRequest(res, BRAND, 'Duplicate invoice number.', [
+      `invoice ${message.invoiceNo} was already received (${existing.status})`,
+    ]);
     return;
   }
   const txn = newTransaction(message);

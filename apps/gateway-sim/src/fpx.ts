@@ -31,7 +31,7 @@ import {
 } from '@councilpay/fpx';
 import { SimRequestError, randomDigits, tagRequest, type SimContext } from './context';
 import { fpxDirectAcknowledged, newDeliveryRecord, type DeliveryRecord } from './delivery';
-import { errorPage, esc, formPostPage, page } from './html';
+import { errorPage, esc, formPostPage, page, refuseRequest, sendHtml } from './html';
 import { addHistory, type FpxStatus, type FpxTransaction } from './state';
 
 /** Rejection reasons offered on the bank page (the first is the default). */
@@ -103,10 +103,6 @@ function body(req: Request): Record<string, unknown> {
 
 function sendText(res: Response, status: number, text: string): void {
   res.status(status).type('text/plain; charset=utf-8').send(text);
-}
-
-function sendHtml(res: Response, status: number, html: string): void {
-  res.status(status).set('cache-control', 'no-store').type('html').send(html);
 }
 
 /** The signed AC for the transaction's current answer. */
@@ -344,16 +340,7 @@ async function handleAr(ctx: SimContext, req: Request, res: Response): Promise<v
   const verified = verifyAuthorisationRequest(body(req), ctx.settings.sellerPublicKey);
   if (!verified.ok) {
     ctx.log.warn({ gateway: 'fpx', code: verified.code, reason: verified.reason }, 'AR refused');
-    sendHtml(
-      res,
-      400,
-      errorPage({
-        title: 'Payment request refused',
-        brand: BRAND,
-        message: 'The payment request could not be verified.',
-        details: [verified.reason],
-      }),
-    );
+    refuseRequest(res, BRAND, 'The payment request could not be verified.', [verified.reason]);
     return;
   }
   const message = verified.message;
@@ -366,16 +353,7 @@ async function handleAr(ctx: SimContext, req: Request, res: Response): Promise<v
   const problems = requestProblems(message);
   if (problems.length > 0) {
     log.warn({ problems }, 'AR refused');
-    sendHtml(
-      res,
-      400,
-      errorPage({
-        title: 'Payment request refused',
-        brand: BRAND,
-        message: 'The payment request is not valid.',
-        details: problems,
-      }),
-    );
+    refuseRequest(res, BRAND, 'The payment request is not valid.', problems);
     return;
   }
   const existing = ctx.state.fpx.get(message.sellerExOrderNo);
@@ -386,16 +364,9 @@ async function handleAr(ctx: SimContext, req: Request, res: Response): Promise<v
       return;
     }
     log.warn({ status: existing.status }, 'AR refused: duplicate seller exchange order number');
-    sendHtml(
-      res,
-      400,
-      errorPage({
-        title: 'Payment request refused',
-        brand: BRAND,
-        message: 'XN Transaction Rejected Due To Duplicate Seller Exchange Order Number.',
-        details: [`fpx_sellerExOrderNo ${message.sellerExOrderNo} was already received (${existing.status})`],
-      }),
-    );
+    refuseRequest(res, BRAND, 'XN Transaction Rejected Due To Duplicate Seller Exchange Order Number.', [
+      `fpx_sellerExOrderNo ${message.sellerExOrderNo} was already received (${existing.status})`,
+    ]);
     return;
   }
   const txn = newTransaction(ctx, message);

@@ -1,4 +1,5 @@
 /** Server-rendered HTML (no framework): escaping, the page shell, auto-submitting forms, error pages. */
+import type { Response } from 'express';
 
 const ENTITIES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -129,4 +130,14 @@ export function errorPage(options: {
 <div class="error" role="alert"><p>${esc(options.message)}</p>${details}</div>
 <p class="note">Nothing was recorded. Go back to the merchant and try again.</p>`,
   });
+}
+
+/** Sends a page that must not be cached. */
+export function sendHtml(res: Response, status: number, html: string): void {
+  res.status(status).set('cache-control', 'no-store').type('html').send(html);
+}
+
+/** Answers a payment request that does not verify or is not valid: 400 and an error page; nothing recorded. */
+export function refuseRequest(res: Response, brand: string, message: string, details: readonly string[]): void {
+  sendHtml(res, 400, errorPage({ title: 'Payment request refused', brand, message, details }));
 }
