@@ -1,11 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import type { DestinationStream } from 'pino';
+import { AdminModule } from './admin/admin.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { ConfigurationModule } from './configuration/configuration.module';
 import { BanksModule } from './banks/banks.module';
 import { CouncilsModule } from './councils/councils.module';
 import { HealthModule } from './health/health.module';
+import { IdentityModule } from './identity/identity.module';
 import { LoggingModule } from './logging/logging.module';
 import { PaymentsHttpModule } from './payments/payments.module';
 import { PrismaModule } from './prisma/prisma.module';
@@ -14,10 +17,10 @@ import { RedisModule } from './redis/redis.module';
 import { SearchModule } from './search/search.module';
 
 /** Modules shared by the HTTP API and the worker. */
-export function coreModules(config: AppConfig, service: string) {
+export function coreModules(config: AppConfig, service: string, logDestination?: DestinationStream) {
   return [
     ConfigModule.forRoot(config),
-    LoggingModule.forRoot(config, service),
+    LoggingModule.forRoot(config, service, logDestination),
     CqrsModule.forRoot(),
     PrismaModule,
     RedisModule,
@@ -27,11 +30,11 @@ export function coreModules(config: AppConfig, service: string) {
 /** The HTTP API. */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, logDestination?: DestinationStream): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        ...coreModules(config, 'api'),
+        ...coreModules(config, 'api', logDestination),
         QueuesModule.forRoot(config),
         HealthModule,
         CouncilsModule,
@@ -39,6 +42,8 @@ export class AppModule {
         SearchModule,
         BanksModule,
         PaymentsHttpModule,
+        IdentityModule,
+        AdminModule,
       ],
     };
   }

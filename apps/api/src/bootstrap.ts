@@ -4,12 +4,15 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { AppConfig, ConfigError, loadConfig } from './config/config';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { createValidationPipe } from './http/validation';
+import { configureSessions } from './identity/sessions';
+import { mountQueueBoard } from './admin/queue-board';
 
 /** Loads the configuration or ends the process with one line naming every bad variable. */
 export function loadConfigOrExit(env: NodeJS.ProcessEnv): AppConfig {
@@ -36,9 +39,14 @@ function noCacheForHtml(res: express.Response, path: string): void {
   if (path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
 }
 
+export interface ApiOptions {
+  /** Where log lines go instead of stdout (tests read them back). */
+  logDestination?: DestinationStream;
+}
+
 /** Builds the HTTP application with everything main.ts and the tests share. */
-export async function createApi(config: AppConfig): Promise<INestApplication> {
-  const app = await NestFactory.create(AppModule.forRoot(config), { bufferLogs: true });
+export async function createApi(config: AppConfig, options: ApiOptions = {}): Promise<INestApplication> {
+  const app = await NestFactory.create(AppModule.forRoot(config, options.logDestination), { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.use(
     helmet({
@@ -53,6 +61,8 @@ export async function createApi(config: AppConfig): Promise<INestApplication> {
       },
     }),
   );
+  configureSessions(app, config);
+  mountQueueBoard(app);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());

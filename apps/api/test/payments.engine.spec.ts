@@ -62,10 +62,10 @@ describe('the payment engine never charges twice and never loses an answer', () 
     expect(items).toHaveLength(1);
     expect(items[0].receiptNo).toMatch(/^MDPG-/);
     expect((await prisma.payable.findUniqueOrThrow({ where: { id: bill.id } })).balanceSen).toBe(0);
-    const outbox = await prisma.outbox.findMany({
-      where: { jobId: { startsWith: `payment-outcome-${created.reference}` } },
+    const notifications = await prisma.notification.findMany({
+      where: { dedupeKey: { startsWith: `payment-${created.reference}` } },
     });
-    expect(outbox.map((o) => o.jobId)).toEqual([`payment-outcome-${created.reference}-paid`]);
+    expect(notifications.map((n) => n.dedupeKey)).toEqual([`payment-${created.reference}-paid-email`]);
   });
 
   it('refuses a direct AC with one checksum character changed: 400, an event, no state change', async () => {
@@ -289,11 +289,11 @@ describe('what a payment request must satisfy', () => {
   });
 
   it('refuses licences that cannot be renewed online, and unknown banks', async () => {
-    const res = await request(app.getHttpServer())
-      .post('/api/search')
-      .send({ council: 'mdpg', type: 'trading_license', accountNo: 'LP-2025-0003' })
-      .expect(200);
-    const refused = await post(fpxRequest([res.body[0].id])).expect(422);
+    // Search already refuses it; a request built by hand with its id is refused by the payment engine too.
+    const licence = await app
+      .get(PrismaService)
+      .payable.findFirstOrThrow({ where: { councilCode: 'mdpg', type: 'trading_license', accountNo: 'LP20250003' } });
+    const refused = await post(fpxRequest([licence.id])).expect(422);
     expect(refused.body.code).toBe('trading_license_not_renewable');
     const bill = await makePayable(app, { balanceSen: 1_000 });
     const bank = await post({ ...fpxRequest([bill.id]), method: { type: 'fpx', bankId: 'NOPE0001' } }).expect(400);

@@ -29,6 +29,8 @@ function spawnWorker(): ChildProcess {
       REQUERY_TIME_SCALE: SCALE,
       REQUERY_SWEEP_EVERY_MS: '250',
       REQUERY_RATE_PER_SECOND: '40',
+      NOTIFY_SENDING_LEASE_MS: '3000',
+      NOTIFY_SWEEP_EVERY_MS: '500',
       OUTBOX_RELAY_EVERY_MS: '250',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

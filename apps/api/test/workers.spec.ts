@@ -111,6 +111,48 @@ describe('notify: a message that cannot be sent', () => {
   });
 });
 
+describe('notify: the safety net', () => {
+  let worker: INestApplicationContext;
+  beforeAll(async () => {
+    worker = await startWorker({ NOTIFY_SENDING_LEASE_MS: '1000', NOTIFY_SWEEP_EVERY_MS: '200' });
+  });
+  afterAll(async () => {
+    await worker.close();
+  });
+
+  it('sends, once, a message whose sender died mid-send and one whose job was lost', async () => {
+    const prisma = worker.get(PrismaService);
+    const tag = Date.now();
+    const old = new Date(Date.now() - 10 * 60_000);
+    const orphan = (kind: string, status: 'sending' | 'queued') =>
+      prisma.notification.create({
+        data: {
+          channel: 'sms',
+          recipient: `+60${kind}${tag}`,
+          template: 'phone_code',
+          language: 'ms',
+          data: { code: '123456' },
+          sensitive: true,
+          dedupeKey: `${kind}-${tag}`,
+          status,
+          createdAt: old,
+        },
+      });
+    const died = await orphan('111', 'sending');
+    const lost = await orphan('222', 'queued');
+    await prisma.$executeRaw`UPDATE "Notification" SET "updatedAt" = ${old} WHERE "id" IN (${died.id}::uuid, ${lost.id}::uuid)`;
+    const rows = await until(
+      () => prisma.notification.findMany({ where: { id: { in: [died.id, lost.id] } } }),
+      (list) => list.every((n) => n.status === 'sent'),
+    );
+    expect(rows.map((n) => n.status)).toEqual(['sent', 'sent']);
+    expect(rows.every((n) => n.body === null)).toBe(true); // a one-time code is not kept once sent
+    const sinks = await prisma.sinkMessage.findMany({ where: { notificationId: { in: [died.id, lost.id] } } });
+    expect(sinks).toHaveLength(2);
+    expect(sinks[0].body).toContain('123456');
+  });
+});
+
 describe('requery and expiry, on a test-scaled 24 hours', () => {
   let app: INestApplication;
   let worker: INestApplicationContext;

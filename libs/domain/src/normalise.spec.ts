@@ -1,6 +1,14 @@
 import { describe, it, expect } from 'vitest';
 import { PAYABLE_TYPES } from './payable-types';
-import { ACCOUNT_ID_EXAMPLES, encodeBookingId, normaliseAccountId, normaliseEmail, normalisePhone } from './normalise';
+import {
+  ACCOUNT_ID_EXAMPLES,
+  decodeBookingId,
+  encodeBookingId,
+  isAccountIdShape,
+  normaliseAccountId,
+  normaliseEmail,
+  normalisePhone,
+} from './normalise';
 
 describe('normaliseAccountId', () => {
   it('compound numbers lose dashes', () => {
@@ -67,6 +75,37 @@ describe('encodeBookingId', () => {
   it('URI-encodes the id', () => {
     expect(encodeBookingId('BK 2024/01#A')).toBe('BK%202024%2F01%23A');
     expect(encodeBookingId('BK-2024-0001')).toBe('BK-2024-0001');
+  });
+});
+
+describe('decodeBookingId', () => {
+  it('undoes encodeBookingId', () => {
+    for (const id of ['BK-2026-00017', 'TWU/DEWAN/0091', 'BK 2024/01#A', 'Dewan 大厅 1']) {
+      expect(decodeBookingId(encodeBookingId(id))).toBe(id);
+    }
+  });
+
+  it('answers null for a broken encoding instead of throwing', () => {
+    expect(decodeBookingId('%E0%A4%A')).toBeNull();
+    expect(decodeBookingId('BK%zz')).toBeNull();
+  });
+});
+
+describe('isAccountIdShape', () => {
+  it.each(PAYABLE_TYPES.map((t) => [t]))('%s: the example hint is a valid id once normalised', (type) => {
+    expect(isAccountIdShape(normaliseAccountId(type, ACCOUNT_ID_EXAMPLES[type]))).toBe(true);
+  });
+
+  it('takes the ids printed on bills', () => {
+    for (const id of ['A10000001', 'KMP2026000101', 'gr12', 'BK-2026-00017', 'JK/PRI/2026/0104', 'MDPG(JK)700']) {
+      expect(isAccountIdShape(id)).toBe(true);
+    }
+  });
+
+  it('refuses what cannot be an id', () => {
+    for (const id of ['', '-', '/A1', "A1' OR 1=1", 'A1%00', 'A1<script>', 'A1;', 'A\u0000B', 'X'.repeat(41)]) {
+      expect(isAccountIdShape(id)).toBe(false);
+    }
   });
 });
 

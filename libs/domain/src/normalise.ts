@@ -45,6 +45,34 @@ export function encodeBookingId(bookingId: string): string {
   return encodeURIComponent(bookingId);
 }
 
+/** The booking id an encoded one stands for, or null when it is not a valid encoding ('%E0%A4%A', '%zz'). */
+export function decodeBookingId(encoded: string): string | null {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
+}
+
+/** The longest account, compound or licence id there is (bills print at most 30 characters). */
+export const ACCOUNT_ID_MAX_LENGTH = 40;
+
+/**
+ * What an id may look like once normalised: a letter or digit first, then letters, digits, spaces and the
+ * punctuation bills print ('/', '-', '.', '_', '(', ')', '#', '&', ':'). Anything else (quotes, '%', '<',
+ * control characters ...) cannot be an id: 'Invalid Account No / License No'.
+ */
+const ACCOUNT_ID_SHAPE = /^[\p{L}\p{N}][\p{L}\p{N} ._/()#&:-]*$/u;
+
+/** True when a normalised id can be an account, compound or licence id (else: invalid_account_no). */
+export function isAccountIdShape(normalisedId: string): boolean {
+  return (
+    normalisedId.length > 0 &&
+    Array.from(normalisedId).length <= ACCOUNT_ID_MAX_LENGTH &&
+    ACCOUNT_ID_SHAPE.test(normalisedId)
+  );
+}
+
 /** Example hints shown under the search field, one per payable type (formats as printed on bills). */
 export const ACCOUNT_ID_EXAMPLES: Readonly<Record<PayableType, string>> = {
   assessment: 'A-1234-5678',

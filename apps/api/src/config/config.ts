@@ -56,6 +56,10 @@ export interface NotificationConfig {
   requeryTimeScale: number;
   /** How often the worker looks for payments whose enquiry is due (and ones to expire). */
   requerySweepEveryMs: number;
+  /** A worker's claim on a message it is sending; past it, another worker may send it (the first one died). */
+  notifySendingLeaseMs: number;
+  /** How often the worker looks for messages whose job was lost or whose sender died. */
+  notifySweepEveryMs: number;
 }
 
 export interface GatewayConfig {
@@ -126,6 +130,8 @@ export const CONFIG_DEFAULTS = {
   REQUERY_RATE_PER_SECOND: '5',
   REQUERY_TIME_SCALE: '1',
   REQUERY_SWEEP_EVERY_MS: '30000',
+  NOTIFY_SENDING_LEASE_MS: '120000',
+  NOTIFY_SWEEP_EVERY_MS: '30000',
   /** Required in production; development and test fall back to DEV_SESSION_SECRET. */
   SESSION_SECRET: '',
   SESSION_TTL_MS: String(8 * 3600_000),
@@ -279,6 +285,8 @@ function readNotifications(read: EnvReader, production: boolean): NotificationCo
     requeryRatePerSecond: read.integer('REQUERY_RATE_PER_SECOND', 1, 1000),
     requeryTimeScale: scale > 0 && scale <= 1 ? scale : 1,
     requerySweepEveryMs: read.integer('REQUERY_SWEEP_EVERY_MS', 50, 3_600_000),
+    notifySendingLeaseMs: read.integer('NOTIFY_SENDING_LEASE_MS', 1000, 3_600_000),
+    notifySweepEveryMs: read.integer('NOTIFY_SWEEP_EVERY_MS', 50, 3_600_000),
   };
 }
 

@@ -1,5 +1,6 @@
 import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppConfig } from '../config/config';
@@ -19,27 +20,29 @@ export const REDACTED_PATHS = [
 /** Structured JSON logs (pino) with a request id on every line. */
 @Module({})
 export class LoggingModule {
-  static forRoot(config: AppConfig, service: string): DynamicModule {
+  /** `destination`: where the lines go instead of stdout (tests read them back). */
+  static forRoot(config: AppConfig, service: string, destination?: DestinationStream): DynamicModule {
+    const pinoHttp = {
+      level: config.logLevel,
+      base: { service },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      genReqId: (req: IncomingMessage) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
+      autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+      },
+    };
     return {
       module: LoggingModule,
       imports: [
         LoggerModule.forRoot({
           // Express 5 route syntax for "every route" (the default '*' logs a conversion warning at start).
           forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-          pinoHttp: {
-            level: config.logLevel,
-            base: { service },
-            redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-            genReqId: (req: IncomingMessage) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
-            autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
-            serializers: {
-              req: (req: { id: string; method: string; url: string }) => ({
-                id: req.id,
-                method: req.method,
-                url: req.url,
-              }),
-            },
-          },
+          pinoHttp: destination ? [pinoHttp, destination] : pinoHttp,
         }),
       ],
     };

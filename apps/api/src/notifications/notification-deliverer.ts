@@ -4,10 +4,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { Notification } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { renderNotification } from './render';
-import { EmailTransport, SmsTransport } from './transports';
-
-/** A claim on a message being sent is given up after this long (the worker that held it died). */
-export const SENDING_LEASE_MS = 10 * 60_000;
+import { HttpSmsTransport, SmtpTransport } from './transports';
 
 export type DeliveryResult = { sent: true } | { sent: false; reason: 'already_sent' | 'in_flight' | 'unknown' };
 
@@ -23,8 +20,8 @@ export class NotificationDeliverer {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly email: EmailTransport,
-    private readonly sms: SmsTransport,
+    private readonly smtp: SmtpTransport,
+    private readonly sms: HttpSmsTransport,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -32,7 +29,7 @@ export class NotificationDeliverer {
     const claimed = await this.prisma.$queryRaw<Notification[]>`
       UPDATE "Notification" SET "status" = 'sending', "attempts" = "attempts" + 1, "updatedAt" = now()
       WHERE "id" = ${notificationId}::uuid
-        AND ("status" IN ('queued', 'failed') OR ("status" = 'sending' AND "updatedAt" < now() - make_interval(secs => ${SENDING_LEASE_MS / 1000})))
+        AND ("status" IN ('queued', 'failed') OR ("status" = 'sending' AND "updatedAt" < now() - make_interval(secs => ${this.config.notifications.notifySendingLeaseMs / 1000})))
       RETURNING *`;
     const notification = claimed[0];
     if (!notification) {
@@ -51,9 +48,7 @@ export class NotificationDeliverer {
           })
         : null;
       const message = renderNotification(notification, payment, this.config.publicUrl);
-      const outgoing = { notificationId, recipient: notification.recipient, message };
-      await (notification.channel === 'email' ? this.email.send(outgoing) : this.sms.send(outgoing));
-      await this.prisma.notification.update({
+      const markSent = this.prisma.notification.update({
         where: { id: notificationId },
         data: {
           status: 'sent',
@@ -65,6 +60,27 @@ export class NotificationDeliverer {
           ...(notification.sensitive ? { data: {} } : {}),
         },
       });
+      const transport = notification.channel === 'email' ? this.smtp : this.sms;
+      if (transport.configured) {
+        await transport.send({ notificationId, recipient: notification.recipient, message });
+        await markSent;
+      } else {
+        // Development sink: "sending" and marking sent are one transaction, so a sink message is written once.
+        const sink = this.prisma.sinkMessage.create({
+          data: {
+            notificationId,
+            channel: notification.channel,
+            recipient: notification.recipient,
+            subject: message.subject,
+            body: message.text,
+          },
+        });
+        await this.prisma.$transaction([sink, markSent]);
+        this.logger.log(
+          { notificationId, reference, channel: notification.channel, sink: true },
+          'Message written to the development sink',
+        );
+      }
       this.logger.log(
         { notificationId, reference, template: notification.template, channel: notification.channel },
         'Notification sent',

@@ -1,8 +1,7 @@
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
-import { PrismaService } from '../prisma/prisma.service';
 import type { RenderedMessage } from './render';
 
 export interface Outgoing {
@@ -11,31 +10,26 @@ export interface Outgoing {
   message: RenderedMessage;
 }
 
-/**
- * Email: SMTP through nodemailer when SMTP_URL is set; otherwise the development sink (the SinkMessage table
- * and a log line without the text). The Message-ID is the notification's id, so a receiving server can tell
- * a repeat.
- */
+/** A way out for one channel. `null` from `transportFor`: no provider configured, use the development sink. */
+export interface Transport {
+  send(outgoing: Outgoing): Promise<void>;
+}
+
+/** Email by SMTP (nodemailer). The Message-ID is the notification's id, so a receiving server can tell a repeat. */
 @Injectable()
-export class EmailTransport implements OnModuleDestroy {
-  private readonly logger = new Logger(EmailTransport.name);
+export class SmtpTransport implements Transport, OnModuleDestroy {
   private readonly smtp: Transporter | null;
 
-  constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly prisma: PrismaService,
-  ) {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.smtp = config.notifications.smtpUrl ? nodemailer.createTransport(config.notifications.smtpUrl) : null;
   }
 
+  get configured(): boolean {
+    return this.smtp !== null;
+  }
+
   async send({ notificationId, recipient, message }: Outgoing): Promise<void> {
-    if (!this.smtp) {
-      await this.prisma.sinkMessage.create({
-        data: { notificationId, channel: 'email', recipient, subject: message.subject, body: message.text },
-      });
-      this.logger.log({ notificationId, channel: 'email', sink: true }, 'Email written to the development sink');
-      return;
-    }
+    if (!this.smtp) throw new Error('SMTP is not configured');
     await this.smtp.sendMail({
       from: this.config.notifications.mailFrom,
       to: recipient,
@@ -51,23 +45,17 @@ export class EmailTransport implements OnModuleDestroy {
   }
 }
 
-/** SMS: an HTTP provider (POST JSON {to, message} with a bearer token) when SMS_URL is set; otherwise the sink. */
+/** SMS through an HTTP provider: POST JSON {to, message, reference} with a bearer token. */
 @Injectable()
-export class SmsTransport {
-  private readonly logger = new Logger(SmsTransport.name);
+export class HttpSmsTransport implements Transport {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly prisma: PrismaService,
-  ) {}
+  get configured(): boolean {
+    return this.config.notifications.smsUrl !== '';
+  }
 
   async send({ notificationId, recipient, message }: Outgoing): Promise<void> {
     const { smsUrl, smsToken } = this.config.notifications;
-    if (!smsUrl) {
-      await this.prisma.sinkMessage.create({ data: { notificationId, channel: 'sms', recipient, body: message.text } });
-      this.logger.log({ notificationId, channel: 'sms', sink: true }, 'SMS written to the development sink');
-      return;
-    }
     const res = await fetch(smsUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...(smsToken ? { Authorization: `Bearer ${smsToken}` } : {}) },

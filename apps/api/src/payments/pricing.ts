@@ -1,9 +1,13 @@
 import {
   assessmentAmountFor,
   applyAssessmentCredit,
+  chargeAmountSen,
+  chargeDays,
   checkItemAmount,
+  checkLicenceRenewal,
   DEFAULT_ASSESSMENT_SELECTION,
   isAssessmentSelection,
+  LICENCE_RENEWAL_MESSAGES,
   maskName,
   type AssessmentAmounts,
 } from '@councilpay/domain';
@@ -16,10 +20,6 @@ export type PayableWithCouncil = Payable & { council: Council; licence: Licence 
 export type Priced =
   | { ok: true; amountSen: number; creditSen: number; selection: number | null; snapshot: Prisma.InputJsonObject }
   | { ok: false; status: number; code: string; message: string };
-
-/** Licence states that may be renewed online; `approved` blocks only the digital licence, not payment. */
-const PAYABLE_LICENCE_STATES = new Set(['active', 'approved', 'expired']);
-const DAY_MS = 86_400_000;
 
 function refuse(status: number, code: string, message: string): Priced {
   return { ok: false, status, code, message };
@@ -45,20 +45,9 @@ export function priceItem(p: PayableWithCouncil, line: PaymentItemDto): Priced {
   if (!p.council.active) return refuse(422, 'council_unavailable', 'This council is currently not available.');
   if (!p.council.payableTypes.includes(p.type))
     return refuse(422, 'payment_type_unavailable', 'This payment type is currently not available.');
-  if (p.licence && !PAYABLE_LICENCE_STATES.has(p.licence.statusl)) {
-    return refuse(
-      422,
-      'license_status_not_allowed',
-      'This license status is not allowed to proceed. Please check with license department.',
-    );
-  }
-  if (p.licence && !p.licence.renewableOnline) {
-    return refuse(
-      422,
-      'trading_license_not_renewable',
-      'This trading license is not applicable for online renewal, please renew at the council counter.',
-    );
-  }
+  // The same licence rule search applies (libs/domain): the status first, then online renewal.
+  const renewal = p.licence ? checkLicenceRenewal(p.licence) : null;
+  if (renewal && !renewal.ok) return refuse(422, renewal.code, LICENCE_RENEWAL_MESSAGES[renewal.code]);
   const snapshot = snapshotOf(p);
 
   if (p.type === 'assessment') {
@@ -73,12 +62,11 @@ export function priceItem(p: PayableWithCouncil, line: PaymentItemDto): Priced {
   if (p.type === 'local_government_charge') {
     const charge = line.charge;
     if (!charge) return refuse(400, 'required', 'charge is required for a local government charge');
-    const start = Date.parse(charge.startDate);
-    const end = Date.parse(charge.endDate);
-    if (!(end >= start)) return refuse(400, 'after', 'endDate must not be before startDate');
-    const days = Math.round((end - start) / DAY_MS) + 1;
+    // Days and amount by the charge form's rule (libs/domain), the one the portal shows.
+    const days = chargeDays(charge.startDate, charge.endDate);
+    if (days === null) return refuse(400, 'after', 'endDate must not be before startDate');
     const rate = Number((p.details as { ratePerPersonPerDaySen?: unknown }).ratePerPersonPerDaySen ?? 0);
-    const amountSen = charge.totalNoOfPeople * days * rate;
+    const amountSen = chargeAmountSen(charge.totalNoOfPeople, days, Number.isSafeInteger(rate) ? rate : 0);
     return {
       ok: true,
       amountSen,

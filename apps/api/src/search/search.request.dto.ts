@@ -11,14 +11,21 @@ export class SearchRequestDto implements SearchRequest {
   @IsIn(PAYABLE_TYPES)
   type: PayableType;
 
-  @ApiProperty({ example: 'A-1000-0001', description: 'As typed; normalised by the server' })
+  @ApiProperty({
+    example: 'A-1000-0001',
+    description: 'As typed; normalised by the server. Booking ids are sent URI-encoded (encodeURIComponent).',
+  })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(64)
+  @MaxLength(200)
   accountNo: string;
 
-  @ApiPropertyOptional({ enum: PLAN_TYPES })
+  @ApiPropertyOptional({
+    enum: PLAN_TYPES,
+    description: 'Engineering only; any other value is searched as ENGINEERING',
+  })
   @IsOptional()
-  @IsIn(PLAN_TYPES)
+  @IsString()
+  @MaxLength(40)
   planType?: string;
 }

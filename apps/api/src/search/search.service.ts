@@ -1,11 +1,71 @@
 import { Injectable } from '@nestjs/common';
-import { maskIdentity, maskName, normaliseAccountId, type SearchResultDto } from '@councilpay/domain';
+import {
+  ASSESSMENT_SELECTIONS,
+  assessmentAmountFor,
+  assessmentPaidUntil,
+  checkLicenceRenewal,
+  decodeBookingId,
+  isAccountIdShape,
+  LICENCE_RENEWAL_MESSAGES,
+  maskIdentity,
+  maskName,
+  normaliseAccountId,
+  PLAN_TYPES,
+  type PlanType,
+  type AssessmentAmounts,
+  type AssessmentSelectionAmountDto,
+  type SearchLicenceDto,
+  type SearchResultDto,
+} from '@councilpay/domain';
 import { ApiError } from '../http/api-error';
 import { PrismaService } from '../prisma/prisma.service';
-import type { Payable } from '../generated/prisma/client';
+import type { Licence, Payable } from '../generated/prisma/client';
 import { SearchRequestDto } from './search.request.dto';
 
-export function toSearchResult(payable: Payable): SearchResultDto {
+/** Keys of `details` that hold a person's or a company's name: masked like the owner's name. */
+const NAME_DETAILS = ['offenderName', 'companyName', 'customerName', 'name'] as const;
+
+function maskedDetails(details: unknown): Record<string, unknown> {
+  const copy = { ...((details ?? {}) as Record<string, unknown>) };
+  for (const key of NAME_DETAILS) {
+    const value = copy[key];
+    if (typeof value === 'string' && value.trim()) copy[key] = maskName(value);
+  }
+  return copy;
+}
+
+function isAssessmentAmounts(details: unknown): details is AssessmentAmounts {
+  const d = (details ?? {}) as Record<string, unknown>;
+  return (['asumYear', 'currentYearSen', 'arrearsSen', 'discountSen', 'specialDiscountSen', 'gstSen'] as const).every(
+    (key) => Number.isSafeInteger(d[key]),
+  );
+}
+
+/** What each selection 1-4 pays (spec section 4), so the cart can show it without knowing the rule. */
+export function assessmentSelections(details: unknown): AssessmentSelectionAmountDto[] | null {
+  if (!isAssessmentAmounts(details)) return null;
+  return ASSESSMENT_SELECTIONS.map((selection) => ({
+    selection,
+    amountSen: assessmentAmountFor(selection, details),
+    paidUntilYear: assessmentPaidUntil(selection, details).year,
+  }));
+}
+
+function toLicenceDto(licence: Licence): SearchLicenceDto {
+  return {
+    licenceNo: licence.licenceNo,
+    reference: licence.reference,
+    statusl: licence.statusl,
+    mKodType: licence.mKodType,
+    kind: licence.kind,
+    renewableOnline: licence.renewableOnline,
+    renewalYears: licence.renewalYears,
+    renewalMonths: licence.renewalMonths,
+  };
+}
+
+/** One payable as the portal shows it: names and identity numbers masked, assessment amounts computed. */
+export function toSearchResult(payable: Payable, licence: Licence | null = null): SearchResultDto {
   return {
     id: payable.id,
     council: payable.councilCode,
@@ -21,34 +81,71 @@ export function toSearchResult(payable: Payable): SearchResultDto {
     status: payable.status,
     paidUntilYear: payable.paidUntilYear,
     paidUntilMonth: payable.paidUntilMonth,
-    details: (payable.details ?? {}) as Record<string, unknown>,
+    details: maskedDetails(payable.details),
     parentId: payable.parentId,
+    selections: payable.type === 'assessment' ? assessmentSelections(payable.details) : null,
+    licence: licence ? toLicenceDto(licence) : null,
   };
+}
+
+/**
+ * The id to look up, from the id as sent: booking ids arrive URI-encoded and are decoded (a broken encoding
+ * is not an id); then the type's normalisation of spec section 5 (libs/domain), then the shape check.
+ */
+export function searchedAccountId(type: SearchRequestDto['type'], accountNo: string): string {
+  const raw = type === 'booking' ? decodeBookingId(accountNo) : accountNo;
+  const id = raw === null ? '' : normaliseAccountId(type, raw);
+  if (!isAccountIdShape(id)) throw new ApiError(400, 'invalid_account_no', 'Invalid Account No / License No');
+  return id;
+}
+
+/** Spec section 3: the named plan types, and any other (or none) searched as ENGINEERING. */
+export function engineeringPlanType(planType: string | undefined): PlanType {
+  const named = (planType ?? '').trim().toUpperCase().replace(/\s+/g, ' ');
+  return (PLAN_TYPES as readonly string[]).includes(named) ? (named as PlanType) : 'ENGINEERING';
 }
 
 @Injectable()
 export class SearchService {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** One account by council, type and id (normalised as the spec says), with its dependent items. */
+  /**
+   * One account by council, payment type (and plan type for engineering) and id, followed by the items that
+   * depend on it. Every lookup is a unique-index seek on (councilCode, type, planType, accountNo) plus the
+   * parentId index for dependents, so it costs the same with a million payables as with a hundred.
+   */
   async search(request: SearchRequestDto): Promise<SearchResultDto[]> {
-    const council = await this.prisma.council.findUnique({ where: { code: request.council } });
+    const council = await this.prisma.council.findUnique({
+      where: { code: request.council },
+      select: { code: true, active: true, payableTypes: true },
+    });
     if (!council || !council.active) {
       throw new ApiError(422, 'council_unavailable', 'This council is currently not available.');
     }
     if (!council.payableTypes.includes(request.type)) {
       throw new ApiError(422, 'payment_type_unavailable', 'This payment type is currently not available.');
     }
-    const accountNo = normaliseAccountId(request.type, request.accountNo);
-    if (!accountNo) throw new ApiError(400, 'invalid_account_no', 'Invalid Account No / License No');
-    const planType = request.type === 'engineering' ? (request.planType ?? 'ENGINEERING') : '';
+    const accountNo = searchedAccountId(request.type, request.accountNo);
+    const planType = request.type === 'engineering' ? engineeringPlanType(request.planType) : '';
     const payable = await this.prisma.payable.findUnique({
       where: {
         councilCode_type_planType_accountNo: { councilCode: council.code, type: request.type, planType, accountNo },
       },
-      include: { dependents: { orderBy: { accountNo: 'asc' } } },
+      include: {
+        licence: true,
+        parent: { select: { licence: true } },
+        dependents: { orderBy: { accountNo: 'asc' } },
+      },
     });
     if (!payable) throw new ApiError(404, 'not_found', 'Not Found!');
-    return [toSearchResult(payable), ...payable.dependents.map(toSearchResult)];
+
+    // A dependent searched on its own is judged by the licence it belongs to.
+    const licence = payable.licence ?? payable.parent?.licence ?? null;
+    if (licence) {
+      const renewal = checkLicenceRenewal(licence);
+      if (!renewal.ok) throw new ApiError(422, renewal.code, LICENCE_RENEWAL_MESSAGES[renewal.code]);
+    }
+    // Dependents (signboards, five-foot ways ...) are renewed with the licence they belong to.
+    return [toSearchResult(payable, licence), ...payable.dependents.map((d) => toSearchResult(d, licence))];
   }
 }

@@ -11,6 +11,19 @@ export const CSRF_COOKIE = 'cp_csrf';
 export const CSRF_HEADER = 'X-CSRF-Token';
 
 export type Role = 'user' | '_admin' | 'council_admin';
+export const ROLES: readonly Role[] = ['user', '_admin', 'council_admin'];
+
+/** Where the emailed links land in the portal (hash routes). The API builds them from PUBLIC_URL. */
+export const RESET_PASSWORD_ROUTE = '/reset_password';
+export const VERIFY_EMAIL_ROUTE = '/verify_email';
+
+/** Registration and reset limits the portal may show. */
+export const PHONE_CODE_LENGTH = 6;
+export const PHONE_CODE_TTL_MINUTES = 10;
+export const PHONE_CODE_MAX_ATTEMPTS = 5;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const RESET_LINK_TTL_HOURS = 24;
 
 /** POST /api/auth/register: step 1, sends a 6-digit code by SMS. Answers 202 { verificationId }. */
 export interface RegisterRequest {
@@ -35,6 +48,13 @@ export interface VerifyRegistrationRequest {
   verificationId: string;
   code: string;
 }
+
+/**
+ * Why a code was refused (400 `invalid_code`, 'Invalid Code'): `details.reason` is `wrong` (with
+ * `details.attemptsLeft`), `voided` (5 wrong tries: ask for a new code), `expired` (10 minutes passed) or
+ * `used`.
+ */
+export type CodeRefusal = 'wrong' | 'voided' | 'expired' | 'used';
 
 /** POST /api/auth/register/resend { verificationId }: a new code (limited). */
 export interface ResendCodeRequest {
@@ -67,16 +87,45 @@ export interface ForgotPasswordRequest {
   language?: Language;
 }
 
-/** POST /api/auth/reset-password: the id from the emailed link. 200 { code: 'update_successful' }. */
+/**
+ * POST /api/auth/reset-password/check { resetId }: is the link still good, before the form is shown?
+ * 200 ResetPasswordStatus; 404 `invalid_request` (unknown id); 410 `reset_timeout` (older than 24 hours) or
+ * 410 `invalid_request` with `details.reason: 'used'`. The id travels in bodies only, never in a URL the
+ * server logs.
+ */
+export interface ResetPasswordCheckRequest {
+  resetId: string;
+}
+
+export interface ResetPasswordStatus {
+  /** Masked email of the account. */
+  email: string;
+  expiresAt: string;
+}
+
+/**
+ * POST /api/auth/reset-password: the id from the emailed link. 200 { code: 'update_successful' }; the same
+ * refusals as the check. Every session of the account ends.
+ */
 export interface ResetPasswordRequest {
   resetId: string;
   password: string;
   confirmPassword: string;
 }
 
-/** POST /api/auth/verify-email { token }: the link sent by email. */
+/**
+ * POST /api/auth/verify-email { token }: the link sent by email. 200 { code: 'email_verified' } (also when the
+ * link is opened again); 404 / 410 `invalid_request` for an unknown or expired link.
+ * POST /api/auth/verify-email/resend (signed in): 202 { code: 'email_verification_sent' }; 503
+ * `failed_to_send_email_verification` when it cannot be queued; 429 when asked too often.
+ */
 export interface VerifyEmailRequest {
   token: string;
+}
+
+/** The answer of the commands that only report an outcome (an i18n key under `errors`). */
+export interface CodeAnswer<C extends string = string> {
+  code: C;
 }
 
 /** GET /api/me/profile and PUT /api/me/profile (answers { code: 'update_successful' | 'data_no_changes' }). */
@@ -90,15 +139,40 @@ export interface ProfileDto {
   version: number;
 }
 
-/** GET /api/me/payments?page=1&pageSize=20: newest first. */
+/** PUT /api/me/profile body. `nric` may be left out, or sent back masked as read, to keep it. */
+export interface ProfileUpdateRequest {
+  fullName: string;
+  phone: string;
+  nric?: string;
+  version: number;
+}
+
+/** PUT /api/me/profile answer (200); a stale `version` is a 409 `data_no_changes` ApiErrorBody instead. */
+export interface ProfileUpdateResult {
+  code: 'update_successful' | 'data_no_changes';
+  profile: ProfileDto;
+}
+
+/**
+ * GET /api/me/payments?page=1&pageSize=20: one row per bill paid (a payment of three bills is three rows
+ * with the same reference), newest payment first. Rows are the payments made while signed in, and, once the
+ * account's email is verified, the guest payments made with that email. GET /api/me/payments/:reference is
+ * one of those payments (PaymentDto, 404 for anyone else's); GET /api/payments/:reference stays open to
+ * whoever holds the reference.
+ */
 export interface HistoryRowDto {
+  /** When the payment was made (ISO). */
   date: string;
   reference: string;
   council: string;
   paymentType: PayableType;
+  /** The account id as searched (normalised). */
   accountNo: string;
+  /** The account id as printed on the bill. */
+  displayNo: string;
   amountSen: number;
   status: PaymentState;
+  receiptNo: string | null;
 }
 
 export interface Page<T> {

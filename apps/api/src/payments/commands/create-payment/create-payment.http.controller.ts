@@ -3,6 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CreatePaymentResponse } from '@councilpay/domain';
 import { ApiError } from '../../../http/api-error';
+import { CurrentUser } from '../../../identity/roles';
+import type { Principal } from '../../../identity/principal';
 import { CreatePaymentCommand } from './create-payment.command';
 import { CreatePaymentRequestDto } from './create-payment.request.dto';
 
@@ -18,10 +20,12 @@ export class CreatePaymentHttpController {
   create(
     @Body() body: CreatePaymentRequestDto,
     @Headers('idempotency-key') idempotencyKey?: string,
+    @CurrentUser() user?: Principal,
   ): Promise<CreatePaymentResponse> {
     if (idempotencyKey !== undefined && !/^[\w-]{8,100}$/.test(idempotencyKey)) {
       throw new ApiError(400, 'invalid_idempotency_key', 'Idempotency-Key must be 8-100 letters, digits, _ or -');
     }
-    return this.commandBus.execute(new CreatePaymentCommand(body, idempotencyKey ?? null));
+    // Signed in: the payment is the user's, in their history whatever email it names.
+    return this.commandBus.execute(new CreatePaymentCommand(body, idempotencyKey ?? null, user?.id ?? null));
   }
 }

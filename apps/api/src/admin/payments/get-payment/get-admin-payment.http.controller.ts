@@ -1,0 +1,21 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AdminPaymentDetail } from '@councilpay/domain';
+import type { Principal } from '../../../identity/principal';
+import { CurrentUser, Roles } from '../../../identity/roles';
+import { ReferenceParam } from '../../../payments/reference.param';
+import { GetAdminPaymentQuery } from './get-admin-payment.query';
+
+@ApiTags('admin')
+@Controller('admin/payments')
+export class GetAdminPaymentHttpController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Get(':reference')
+  @Roles('council_admin')
+  @ApiOperation({ summary: 'A payment with items and events (404 for a council admin when none of it is theirs)' })
+  get(@CurrentUser() principal: Principal, @Param() { reference }: ReferenceParam): Promise<AdminPaymentDetail> {
+    return this.queryBus.execute(new GetAdminPaymentQuery(principal, reference));
+  }
+}

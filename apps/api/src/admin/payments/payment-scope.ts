@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import type { Prisma } from '../../generated/prisma/client';
+import { ApiError } from '../../http/api-error';
+import { councilScope, type CouncilScope } from '../../identity/roles';
+import type { Principal } from '../../identity/principal';
+import { PrismaService } from '../../prisma/prisma.service';
+
+/** The payments a staff member may see: every one for `_admin`, those with an item of their councils otherwise. */
+export function visiblePayments(scope: CouncilScope): Prisma.PaymentWhereInput {
+  return scope.all ? {} : { items: { some: { councilCode: { in: scope.councils } } } };
+}
+
+export interface ScopedPayment {
+  reference: string;
+  councils: string[];
+  /** Every council of the payment is one of the staff member's (always for `_admin`). */
+  wholly: boolean;
+}
+
+/** Finds a payment the staff member may see, or answers 404 as if it did not exist. */
+@Injectable()
+export class PaymentScope {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async find(principal: Principal, reference: string): Promise<ScopedPayment> {
+    const scope = councilScope(principal);
+    const payment = await this.prisma.payment.findFirst({
+      where: { AND: [{ reference }, visiblePayments(scope)] },
+      select: { reference: true, items: { select: { councilCode: true } } },
+    });
+    if (!payment) throw new ApiError(404, 'not_found', 'Not Found!');
+    const councils = [...new Set(payment.items.map((i) => i.councilCode))].sort();
+    return { reference, councils, wholly: scope.all || councils.every((c) => scope.councils.includes(c)) };
+  }
+}

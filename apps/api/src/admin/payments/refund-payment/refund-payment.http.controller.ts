@@ -1,0 +1,40 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AdminPaymentActionResult } from '@councilpay/domain';
+import { ApiError } from '../../../http/api-error';
+import type { Principal } from '../../../identity/principal';
+import { CurrentUser, Roles } from '../../../identity/roles';
+import { RecordRefundCommand } from '../../../payments/commands/record-refund/record-refund.command';
+import { ReferenceParam } from '../../../payments/reference.param';
+import { PaymentScope } from '../payment-scope';
+import { RefundPaymentRequestDto } from './refund-payment.request.dto';
+
+@ApiTags('admin')
+@Controller('admin/payments')
+export class RefundPaymentHttpController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly scope: PaymentScope,
+  ) {}
+
+  @Post(':reference/refund')
+  @Roles('council_admin')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Record a refund made outside the portal: _admin, or a council admin of every council of the payment',
+  })
+  async refund(
+    @CurrentUser() principal: Principal,
+    @Param() { reference }: ReferenceParam,
+    @Body() body: RefundPaymentRequestDto,
+  ): Promise<AdminPaymentActionResult> {
+    const payment = await this.scope.find(principal, reference);
+    if (!payment.wholly) {
+      throw new ApiError(403, 'forbidden', 'Only an admin of every council of this payment may refund it', {
+        councils: payment.councils,
+      });
+    }
+    return this.commandBus.execute(new RecordRefundCommand(reference, principal.id, body.note));
+  }
+}

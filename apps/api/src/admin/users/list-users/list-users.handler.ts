@@ -1,0 +1,65 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { ADMIN_USER_SORTS, maskIdentity, type AdminUserRow, type Role } from '@councilpay/domain';
+import type { Prisma } from '../../../generated/prisma/client';
+import { PrismaService } from '../../../prisma/prisma.service';
+import { listWindow, type ListPage } from '../../list-query';
+import { ListUsersQuery } from './list-users.query';
+
+/** The fields a user row is made of: never the password hash. */
+const USER_FIELDS = {
+  id: true,
+  email: true,
+  fullName: true,
+  phone: true,
+  nricNo: true,
+  roles: true,
+  councils: true,
+  type: true,
+  emailVerifiedAt: true,
+  createdAt: true,
+} as const satisfies Prisma.UserSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+@QueryHandler(ListUsersQuery)
+export class ListUsersHandler implements IQueryHandler<ListUsersQuery, ListPage<AdminUserRow>> {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async execute({ request: q }: ListUsersQuery): Promise<ListPage<AdminUserRow>> {
+    const window = listWindow(q, ADMIN_USER_SORTS, { sort: 'createdAt', order: 'desc' });
+    const filters: Prisma.UserWhereInput[] = [];
+    if (q.id) filters.push({ id: { in: q.id.filter((id) => UUID.test(id)) } });
+    if (q.role) filters.push({ roles: { has: q.role } });
+    if (q.q) {
+      filters.push({
+        OR: [{ email: { contains: q.q, mode: 'insensitive' } }, { fullName: { contains: q.q, mode: 'insensitive' } }],
+      });
+    }
+    const where = { AND: filters };
+    const [total, users] = await this.prisma.$transaction([
+      this.prisma.user.count({ where }),
+      this.prisma.user.findMany({
+        where,
+        select: USER_FIELDS,
+        orderBy: [{ [window.sort]: window.order }, { id: 'asc' }],
+        skip: window.skip,
+        take: window.take,
+      }),
+    ]);
+    return {
+      rows: users.map((u) => ({
+        id: u.id,
+        email: u.email,
+        fullName: u.fullName,
+        phone: u.phone,
+        nric: u.nricNo ? maskIdentity(u.nricNo) : null,
+        roles: u.roles as Role[],
+        councils: u.councils,
+        type: u.type,
+        emailVerified: u.emailVerifiedAt !== null,
+        createdAt: u.createdAt.toISOString(),
+      })),
+      total,
+    };
+  }
+}

@@ -1,0 +1,54 @@
+import { maskIdentity, ROLES, type Role, type SessionUser } from '@councilpay/domain';
+import type { User } from '../generated/prisma/client';
+import { passwordStamp } from './passwords';
+
+/** The signed-in user as the API sees them on `req.user`: loaded from the database on every request. */
+export interface Principal {
+  id: string;
+  email: string;
+  fullName: string;
+  roles: Role[];
+  councils: string[];
+  phone: string | null;
+  nricNo: string | null;
+  emailVerified: boolean;
+  machineId: string;
+  /** The stamp of the password hash (see passwordStamp); internal, never answered. */
+  stamp: string;
+}
+
+/** What a session stores: the user's id and the stamp of the password they signed in with. */
+export interface SessionStamp {
+  id: string;
+  stamp: string;
+}
+
+const KNOWN_ROLES = new Set<string>(ROLES);
+
+export function toPrincipal(user: User): Principal {
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    roles: user.roles.filter((r): r is Role => KNOWN_ROLES.has(r)),
+    councils: user.councils,
+    phone: user.phone,
+    nricNo: user.nricNo,
+    emailVerified: user.emailVerifiedAt !== null,
+    machineId: user.machineId,
+    stamp: passwordStamp(user.passwordHash),
+  };
+}
+
+export function toSessionUser(p: Principal): SessionUser {
+  return {
+    name: p.email,
+    fullName: p.fullName,
+    roles: p.roles,
+    councils: p.councils,
+    phone: p.phone,
+    nric: p.nricNo ? maskIdentity(p.nricNo) : null,
+    emailVerified: p.emailVerified,
+    machineId: p.machineId,
+  };
+}

@@ -1,0 +1,3 @@
+export class GetProfileQuery {
+  constructor(readonly userId: string) {}
+}

@@ -1,0 +1,146 @@
+import { Inject, Injectable, INestApplication, Logger } from '@nestjs/common';
+import { RedisStore } from 'connect-redis';
+import type { CookieOptions, Express, Request, RequestHandler, Response } from 'express';
+import session from 'express-session';
+import { CSRF_COOKIE, CSRF_HEADER } from '@councilpay/domain';
+import { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { ApiError } from '../http/api-error';
+import { IdentityPassport } from './identity-passport';
+import { IdentityRedis, SessionStoreClient } from './identity-redis';
+import type { Principal, SessionStamp } from './principal';
+import { newToken, sameSecret } from './secrets';
+
+declare module 'express-session' {
+  interface SessionData {
+    /** The double-submit token: also in the readable cookie cp_csrf, sent back in X-CSRF-Token. */
+    csrfToken?: string;
+    passport?: { user?: SessionStamp };
+  }
+}
+
+export const SESSION_COOKIE = 'cp_sid';
+/** Routes the gateways post to (server to server, or the bank's page in the browser): no session, no token. */
+const CSRF_EXEMPT_PREFIX = '/api/gateways/';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The session cookie rolls forward with every request for SESSION_TTL_MS. */
+function sessionCookieOptions(config: AppConfig): CookieOptions {
+  return { path: '/', sameSite: 'lax', secure: config.identity.secureCookies, maxAge: config.identity.sessionTtlMs };
+}
+
+/** The readable token cookie lives as long as the browser, and is put back whenever a session lacks it. */
+function csrfCookieOptions(config: AppConfig): CookieOptions {
+  return { path: '/', sameSite: 'lax', secure: config.identity.secureCookies };
+}
+
+function clearCookies(res: Response, config: AppConfig): void {
+  res.clearCookie(SESSION_COOKIE, { ...sessionCookieOptions(config), maxAge: undefined });
+  res.clearCookie(CSRF_COOKIE, csrfCookieOptions(config));
+}
+
+function readCookie(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A session whose user is gone, or whose password changed since it signed in, is dropped: the request goes
+ * on as a guest's and the browser is told to forget the cookies.
+ */
+function dropEndedSessions(config: AppConfig): RequestHandler {
+  return (req, res, next) => {
+    if (!req.session?.csrfToken || req.user) return next();
+    clearCookies(res, config);
+    req.session.destroy((error?: unknown) => next(error));
+  };
+}
+
+/**
+ * Double-submit CSRF check: a state-changing request of a signed-in session must carry X-CSRF-Token equal
+ * to the session's token (the one the readable cookie cp_csrf holds). Guests have no session to abuse and
+ * need no token; the gateways' routes are exempt. The cookie is put back whenever the browser lost it.
+ */
+function csrfCheck(config: AppConfig): RequestHandler {
+  const logger = new Logger('Csrf');
+  return (req, res, next) => {
+    const token = req.user ? req.session?.csrfToken : undefined;
+    if (!token) return next();
+    if (readCookie(req, CSRF_COOKIE) !== token) res.cookie(CSRF_COOKIE, token, csrfCookieOptions(config));
+    if (SAFE_METHODS.has(req.method) || req.originalUrl.startsWith(CSRF_EXEMPT_PREFIX)) return next();
+    const sent = req.get(CSRF_HEADER);
+    if (sent && sameSecret(sent, token)) return next();
+    logger.warn({ method: req.method, url: req.originalUrl.split('?')[0], sent: Boolean(sent) }, 'CSRF check failed');
+    next(
+      new ApiError(403, 'csrf_failed', `Send the ${CSRF_HEADER} header with the value of the ${CSRF_COOKIE} cookie`),
+    );
+  };
+}
+
+/**
+ * Installs server-side sessions on /api: express-session in Redis (connect-redis, keys
+ * `<REDIS_PREFIX>:sess:<id>`) behind the httpOnly, SameSite=Lax cookie cp_sid (Secure in production, where
+ * the first proxy's X-Forwarded-For is trusted), rolling for SESSION_TTL_MS; then passport, then the CSRF
+ * check. Called once by createApi.
+ */
+export function configureSessions(app: INestApplication, config: AppConfig): void {
+  if (config.identity.secureCookies) (app.getHttpAdapter().getInstance() as Express).set('trust proxy', 1);
+  const store = new RedisStore({
+    client: new SessionStoreClient(app.get(IdentityRedis).client),
+    prefix: `${config.redisPrefix}:sess:`,
+    ttl: Math.ceil(config.identity.sessionTtlMs / 1000),
+  });
+  const { passport } = app.get(IdentityPassport);
+  app.use(
+    '/api',
+    session({
+      name: SESSION_COOKIE,
+      secret: config.identity.sessionSecret,
+      store,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      unset: 'destroy',
+      cookie: { ...sessionCookieOptions(config), httpOnly: true },
+    }),
+    passport.initialize(),
+    passport.session(),
+    dropEndedSessions(config),
+    csrfCheck(config),
+  );
+}
+
+function promised(run: (done: (error?: unknown) => void) => void): Promise<void> {
+  return new Promise((resolve, reject) => run((error) => (error ? reject(error) : resolve())));
+}
+
+/** Signing in and out of the session of the current request. */
+@Injectable()
+export class Sessions {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  /** A new session (new id: no fixation) for this user, with a new CSRF token in the readable cookie. */
+  async signIn(req: Request, res: Response, principal: Principal): Promise<void> {
+    // An ended session was dropped earlier in this request: start from a blank one.
+    if (!req.session) await promised((done) => req.sessionStore.regenerate(req, done));
+    await promised((done) => req.logIn(principal, done));
+    const token = newToken();
+    req.session.csrfToken = token;
+    await promised((done) => req.session.save(done));
+    res.cookie(CSRF_COOKIE, token, csrfCookieOptions(this.config));
+  }
+
+  async signOut(req: Request, res: Response): Promise<void> {
+    if (req.session) await promised((done) => req.session.destroy(done));
+    clearCookies(res, this.config);
+  }
+}

@@ -1,0 +1,50 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { PrismaService } from '../prisma/prisma.service';
+import { QueueName } from '../queues/queue-names';
+import { DELIVER_NOTIFICATION_JOB, DeliverNotificationData } from './queue-notification';
+
+/** A queued message normally leaves within seconds (the outbox relay); older than this, its job is presumed lost. */
+export const QUEUED_GRACE_MS = 2 * 60_000;
+const BATCH = 500;
+
+/**
+ * The safety net of notify: messages whose sender died while sending (claim older than the lease) and queued
+ * messages whose job was lost (a Redis that lost its data) get a new job. Sending stays at most once: the new
+ * job must claim the row like any other.
+ */
+@Injectable()
+export class NotificationSweep {
+  private readonly logger = new Logger(NotificationSweep.name);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    @InjectQueue(QueueName.Notify) private readonly queue: Queue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async sweep(now = new Date()): Promise<{ requeued: number }> {
+    const leaseEnd = new Date(now.getTime() - this.config.notifications.notifySendingLeaseMs);
+    const queuedEnd = new Date(now.getTime() - QUEUED_GRACE_MS);
+    const stuck = await this.prisma.notification.findMany({
+      where: {
+        OR: [
+          { status: 'sending', updatedAt: { lt: leaseEnd } },
+          { status: 'queued', createdAt: { lt: queuedEnd } },
+        ],
+      },
+      select: { id: true, attempts: true, status: true },
+      orderBy: { createdAt: 'asc' },
+      take: BATCH,
+    });
+    for (const n of stuck) {
+      const data: DeliverNotificationData = { notificationId: n.id };
+      await this.queue.add(DELIVER_NOTIFICATION_JOB, data, { jobId: `notify-${n.id}-again-${n.attempts}` });
+    }
+    if (stuck.length > 0) this.logger.warn({ requeued: stuck.length }, 'Stuck messages queued again');
+    return { requeued: stuck.length };
+  }
+}

@@ -1,0 +1,105 @@
+import type { INestApplication } from '@nestjs/common';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createApi } from '../src/bootstrap';
+import { ConfigError, DEV_SESSION_SECRET, loadConfig } from '../src/config/config';
+import { clearLimits, createUser, PASSWORD, setCookie } from './identity-helpers';
+import { testConfig } from './test-app';
+
+const STRONG_SECRET = 'k9Qm2vX7pL4sT8wZ1rB6nC3yH5jF0dGa';
+
+/** Everything production insists on, pointing at this run's servers and test keys. */
+function productionEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const keys = inject('devKeysDir');
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: inject('databaseUrl'),
+    REDIS_URL: inject('redisUrl'),
+    REDIS_PREFIX: inject('redisPrefix'),
+    LOG_LEVEL: 'silent',
+    FPX_SELLER_PRIVATE_KEY_FILE: join(keys, 'seller.key.pem'),
+    FPX_EXCHANGE_CERT_FILE: join(keys, 'exchange.pub.pem'),
+    CARD_SECRET_FILE: join(keys, 'card.secret'),
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    SMS_URL: 'http://127.0.0.1:9/sms',
+    SIM_PUBLIC_URL: inject('simUrl'),
+    ...extra,
+  };
+}
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    return (error as ConfigError).problems;
+  }
+}
+
+describe('identity configuration', () => {
+  it('has defaults: 8-hour sessions, 15-minute throttle window, 10 per account, 20 per address', () => {
+    const { identity } = testConfig();
+    expect(identity).toEqual({
+      sessionSecret: DEV_SESSION_SECRET,
+      sessionTtlMs: 8 * 3600_000,
+      loginThrottleWindowMs: 15 * 60_000,
+      loginMaxFailuresPerAccount: 10,
+      loginMaxFailuresPerAddress: 20,
+      secureCookies: false,
+    });
+  });
+
+  it('requires a real SESSION_SECRET in production and names each bad variable', () => {
+    expect(problems(productionEnv({ SESSION_SECRET: STRONG_SECRET }))).toEqual([]);
+    expect(problems(productionEnv())).toContain('SESSION_SECRET is required in production');
+    for (const weak of ['short', DEV_SESSION_SECRET]) {
+      expect(problems(productionEnv({ SESSION_SECRET: weak }))).toEqual([
+        expect.stringMatching(/^SESSION_SECRET must be at least 32 random characters/),
+      ]);
+    }
+    expect(
+      problems(
+        productionEnv({ SESSION_SECRET: STRONG_SECRET, SESSION_TTL_MS: '5', LOGIN_MAX_FAILURES_PER_ACCOUNT: 'ten' }),
+      ),
+    ).toEqual([expect.stringMatching(/^SESSION_TTL_MS/), expect.stringMatching(/^LOGIN_MAX_FAILURES_PER_ACCOUNT/)]);
+  });
+});
+
+describe('in production, behind the proxy', () => {
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    const config = loadConfig(productionEnv({ SESSION_SECRET: STRONG_SECRET }));
+    expect(config.identity.secureCookies).toBe(true);
+    app = await createApi(config);
+    await app.init();
+    await clearLimits(app);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('sets Secure cookies over HTTPS and throttles by the forwarded client address', async () => {
+    const user = await createUser(app);
+    const login = await request(app.getHttpServer())
+      .post('/api/auth/login')
+      .set('X-Forwarded-Proto', 'https')
+      .set('X-Forwarded-For', '203.0.113.7')
+      .send({ email: user.email, password: PASSWORD })
+      .expect(200);
+    expect(setCookie(login, 'cp_sid')?.attributes).toMatch(/Secure/);
+    expect(setCookie(login, 'cp_csrf')?.attributes).toMatch(/Secure/);
+
+    // 20 failures from one forwarded address stop it; another client behind the same proxy is not stopped.
+    const from = (address: string, i: number) =>
+      request(app.getHttpServer())
+        .post('/api/auth/login')
+        .set('X-Forwarded-Proto', 'https')
+        .set('X-Forwarded-For', address)
+        .send({ email: `nobody${i}@example.my`, password: 'x' });
+    for (let i = 0; i < 20; i += 1) expect((await from('198.51.100.1', i)).status).toBe(401);
+    expect((await from('198.51.100.1', 99)).status).toBe(429);
+    expect((await from('198.51.100.2', 99)).status).toBe(401);
+  });
+});

@@ -1,0 +1,164 @@
+import type { INestApplication } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import { expect } from 'vitest';
+import { CSRF_COOKIE, CSRF_HEADER, type RegisterRequest, type Role, type SessionUser } from '@councilpay/domain';
+import { createApi } from '../src/bootstrap';
+import { hashPassword } from '../src/identity/passwords';
+import { IdentityRedis } from '../src/identity/identity-redis';
+import { PrismaService } from '../src/prisma/prisma.service';
+import { testConfig } from './test-app';
+
+export type Agent = ReturnType<typeof request.agent>;
+
+/** A browser: a cookie jar, and the CSRF token its last sign-in gave (sent on every change). */
+export interface Browser {
+  agent: Agent;
+  csrf: string;
+}
+
+export const PASSWORD = 'Rahsia#2026x';
+
+let counter = 0;
+/** An email no other test uses. */
+export function uniqueEmail(name = 'user'): string {
+  counter += 1;
+  return `${name}.${Date.now().toString(36)}${counter}.${randomUUID().slice(0, 6)}@example.my`;
+}
+
+/** A valid registration: a real date of birth in the NRIC, a Malaysian mobile number with spaces. */
+export function registration(overrides: Partial<RegisterRequest> = {}): RegisterRequest {
+  const digits = String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0');
+  return {
+    fullName: 'Siti Nurhaliza binti Taruddin',
+    email: uniqueEmail('siti'),
+    nric: '900101-12-5555',
+    phone: `012 ${digits.slice(0, 3)} ${digits.slice(3)}`,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    language: 'en',
+    ...overrides,
+  };
+}
+
+/** The newest queued message of a template to a recipient: the notify sink as far as these tests go. */
+export async function lastNotification(
+  app: INestApplication,
+  template: string,
+  recipient: string,
+): Promise<{ data: Record<string, string>; dedupeKey: string; sensitive: boolean; language: string } | null> {
+  const row = await app.get(PrismaService).notification.findFirst({
+    where: { template, recipient },
+    orderBy: { createdAt: 'desc' },
+  });
+  return row
+    ? {
+        data: row.data as Record<string, string>,
+        dedupeKey: row.dedupeKey,
+        sensitive: row.sensitive,
+        language: row.language,
+      }
+    : null;
+}
+
+export async function smsCode(app: INestApplication, phone: string): Promise<string> {
+  const message = await lastNotification(app, 'phone_code', phone.replace(/\s/g, ''));
+  expect(message?.data.code).toMatch(/^\d{6}$/);
+  return message!.data.code;
+}
+
+/** The value of a cookie the response set, and its attributes. */
+export function setCookie(res: request.Response, name: string): { value: string; attributes: string } | null {
+  const raw = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  const line = raw.filter((c) => c.startsWith(`${name}=`)).pop();
+  if (!line) return null;
+  const [pair, ...attributes] = line.split(';');
+  return { value: decodeURIComponent(pair.slice(name.length + 1)), attributes: attributes.join(';').trim() };
+}
+
+/** A new browser signed in through POST /api/auth/login. */
+export async function signIn(app: INestApplication, email: string, password = PASSWORD): Promise<Browser> {
+  const agent = request.agent(app.getHttpServer());
+  const res = await agent.post('/api/auth/login').send({ email, password });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const csrf = setCookie(res, CSRF_COOKIE);
+  expect(csrf).not.toBeNull();
+  return { agent, csrf: csrf!.value };
+}
+
+/** Registers through HTTP (code read from the queued SMS) and returns the signed-in browser. */
+export async function register(
+  app: INestApplication,
+  overrides: Partial<RegisterRequest> = {},
+): Promise<Browser & { user: SessionUser; form: RegisterRequest }> {
+  const form = registration(overrides);
+  const agent = request.agent(app.getHttpServer());
+  const started = await agent.post('/api/auth/register').send(form);
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  const code = await smsCode(app, form.phone);
+  const verified = await agent
+    .post('/api/auth/register/verify')
+    .send({ verificationId: started.body.verificationId, code });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(201);
+  return { agent, csrf: setCookie(verified, CSRF_COOKIE)!.value, user: verified.body as SessionUser, form };
+}
+
+/** An account made directly in the database (staff, or a payer whose registration is not under test). */
+export async function createUser(
+  app: INestApplication,
+  data: { email?: string; roles?: Role[]; councils?: string[]; verified?: boolean; fullName?: string } = {},
+) {
+  return app.get(PrismaService).user.create({
+    data: {
+      email: data.email ?? uniqueEmail(),
+      fullName: data.fullName ?? 'Pengguna Ujian',
+      nricNo: '850505105555',
+      phone: '0123456789',
+      passwordHash: await hashPassword(PASSWORD),
+      roles: data.roles ?? ['user'],
+      councils: data.councils ?? [],
+      type: (data.roles ?? ['user']).includes('user') ? 'user' : 'staff',
+      emailVerifiedAt: data.verified ? new Date() : null,
+    },
+  });
+}
+
+/** Rate-limit and login-throttle counters are per test run; tests that register or log in a lot start afresh. */
+export async function clearLimits(app: INestApplication): Promise<void> {
+  const redis = app.get(IdentityRedis);
+  const keys = await redis.client.keys(redis.key('limit', '*'));
+  if (keys.length) await redis.client.del(...keys);
+}
+
+/** Every log line the application writes, parsed. */
+export class LogCapture extends Writable {
+  readonly text: string[] = [];
+
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.text.push(chunk.toString());
+    done();
+  }
+
+  get all(): string {
+    return this.text.join('');
+  }
+
+  lines(): Record<string, unknown>[] {
+    return this.all
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+}
+
+/** The real HTTP application writing its logs (level info) into `logs`. */
+export async function createLoggedApi(logs: LogCapture, overrides: Record<string, string> = {}) {
+  const app = await createApi(testConfig({ LOG_LEVEL: 'info', ...overrides }), { logDestination: logs });
+  await app.init();
+  // Nest holds log lines back until an HTTP app listens; this one is only initialised.
+  app.flushLogs();
+  return app;
+}
+
+export { CSRF_HEADER };
