@@ -2,9 +2,9 @@
 // The servers Playwright tests run against, like `npm start` but on a throwaway database, its own ports and
 // Redis prefix, and dev keys made for the run. Started by playwright.config.ts (webServer); the database is
 // dropped when it stops. Expects `npm run build` to have run.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import {
   DEFAULTS,
   ROOT,
@@ -16,6 +16,11 @@ import {
   node,
   startProcesses,
 } from './lib.mjs';
+
+/** The file the e2e tests read this run's database and simulator URLs from (one per E2E_PORT). */
+function e2eEnvFile(port) {
+  return resolve(ROOT, '.test-results', `e2e-env-${port}.json`);
+}
 
 async function main() {
   const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -55,8 +60,16 @@ async function main() {
   log(
     `e2e servers on :${port} (API, portal, console) and :${simPort} (gateway simulator), database ${base.pathname.slice(1)}`,
   );
+  // For tests that look behind the API (the SMS sink, the configuration row): where this run's servers are.
+  const envFile = e2eEnvFile(port);
+  mkdirSync(dirname(envFile), { recursive: true });
+  writeFileSync(
+    envFile,
+    `${JSON.stringify({ databaseUrl: env.DATABASE_URL, apiUrl: env.PUBLIC_URL, simUrl: env.SIM_PUBLIC_URL }, null, 2)}\n`,
+  );
   const shutdown = async () => {
     await stop(5000);
+    rmSync(envFile, { force: true });
     await dropDatabase(env.DATABASE_URL).catch(() => undefined);
     await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);
     rmSync(keysDir, { recursive: true, force: true });

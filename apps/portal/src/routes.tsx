@@ -1,3 +1,4 @@
+import { VERIFY_EMAIL_ROUTE } from '@councilpay/domain';
 import type { RouteObject } from 'react-router-dom';
 import type { ComponentType } from 'react';
 import { AppShell } from './shared/layout/AppShell';
@@ -6,7 +7,7 @@ import { ROUTES, type RouteName } from './shared/routing/paths';
 
 /** One lazily loaded page per route of spec section 2; the type makes a missing route a compile error. */
 const PAGES: Readonly<Record<RouteName, ComponentType>> = {
-  home: lazyComponent(() => import('./features/home/HomePage'), 'HomePage'),
+  home: lazyComponent(() => import('./features/home/HomePage'), 'HomePage', { messages: 'core' }),
   about: lazyComponent(() => import('./features/info/AboutPage'), 'AboutPage'),
   cart: lazyComponent(() => import('./features/cart/CartPage'), 'CartPage'),
   checkout: lazyComponent(() => import('./features/checkout/CheckoutPage'), 'CheckoutPage'),
@@ -31,7 +32,12 @@ const PAGES: Readonly<Record<RouteName, ComponentType>> = {
   terms: lazyComponent(() => import('./features/info/TermsPage'), 'TermsPage'),
 };
 
-const NotFoundPage = lazyComponent(() => import('./features/not-found/NotFoundPage'), 'NotFoundPage');
+/** Not a route of spec section 2: where the identity API's e-mail confirmation link lands. */
+const VerifyEmailPage = lazyComponent(() => import('./features/account/VerifyEmailPage'), 'VerifyEmailPage');
+
+const NotFoundPage = lazyComponent(() => import('./features/not-found/NotFoundPage'), 'NotFoundPage', {
+  messages: 'core',
+});
 
 function pageRoute(name: RouteName): RouteObject {
   const Page = PAGES[name];
@@ -46,6 +52,10 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <AppShell />,
-    children: [...(Object.keys(PAGES) as RouteName[]).map(pageRoute), { path: '*', element: <NotFoundPage /> }],
+    children: [
+      ...(Object.keys(PAGES) as RouteName[]).map(pageRoute),
+      { path: VERIFY_EMAIL_ROUTE.slice(1), element: <VerifyEmailPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
   },
 ];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, PAYABLE_TYPES, PAYMENT_STATES } from '@councilpay/domain';
-import { MESSAGE_KEYS, catalogues, flattenMessages, isMessageKey, resources } from './index';
+import { CORE_GROUPS, MESSAGE_KEYS, catalogues, flattenMessages, isMessageKey, msCore, resources } from './index';
+import { loadMalayFeatures } from './load';
 
 const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g;
 
@@ -36,6 +37,14 @@ describe('catalogues', () => {
       'languages.ms',
       'languages.zh',
       'console.field_logo',
+      // Card brands, and words Malay shares with English.
+      'checkout.card_visa',
+      'checkout.card_mastercard',
+      'common.status',
+      'fields.payment_status',
+      'checkout.bank',
+      'fields.gst_amount',
+      'fields.subhead',
     ]);
     for (const language of ['ms', 'zh'] as const) {
       const copied = [...flattenMessages(catalogues[language])].filter(
@@ -63,5 +72,12 @@ describe('catalogues', () => {
     expect(resources.zh.translation).toBe(catalogues.zh);
     expect(MESSAGE_KEYS).toContain('errors.attempt_failed_please_try_again');
     expect(isMessageKey('errors.no_such_code')).toBe(false);
+  });
+
+  it('splits Malay into the core groups of the first paint and the rest, together the whole catalogue', async () => {
+    const features = await loadMalayFeatures();
+    expect(Object.keys(msCore).sort()).toEqual([...CORE_GROUPS].sort());
+    expect(Object.keys(features).some((group) => (CORE_GROUPS as readonly string[]).includes(group))).toBe(false);
+    expect({ ...msCore, ...features }).toEqual(catalogues.ms);
   });
 });

@@ -6,9 +6,11 @@
  */
 export { en, type Catalogue } from './catalogues/en';
 export { ms } from './catalogues/ms';
+export { msCore } from './catalogues/ms-core';
+export { CORE_GROUPS, type CoreGroup, type CoreCatalogue, type FeatureCatalogue } from './groups';
 export { zh } from './catalogues/zh';
 export { catalogues, resources, I18N_NAMESPACE } from './resources';
-export { loadCatalogue } from './load';
+export { loadCatalogue, loadMalayFeatures } from './load';
 export { MESSAGE_KEYS, isMessageKey, flattenMessages, type MessageKey } from './keys';
 export { resolveLanguage } from './language';
 export { translate, interpolate, createTranslator, type InterpolationValues, type Translator } from './translate';

@@ -1,5 +1,6 @@
 import type { Language } from '@councilpay/domain';
 import type { Catalogue } from './catalogues/en';
+import type { FeatureCatalogue } from './groups';
 
 /**
  * One catalogue, loaded on demand. Bundlers turn each branch into its own chunk, so a web app can ship
@@ -7,11 +8,19 @@ import type { Catalogue } from './catalogues/en';
  */
 export async function loadCatalogue(language: Language): Promise<Catalogue> {
   switch (language) {
-    case 'ms':
-      return (await import('./catalogues/ms')).ms;
+    case 'ms': {
+      // In its two parts, so an app that bundles the core (msCore) fetches only the rest.
+      const [{ msCore }, features] = await Promise.all([import('./catalogues/ms-core'), loadMalayFeatures()]);
+      return { ...msCore, ...features };
+    }
     case 'en':
       return (await import('./catalogues/en')).en;
     case 'zh':
       return (await import('./catalogues/zh')).zh;
   }
+}
+
+/** The Malay groups outside the core (groups.ts), for an app that bundled only `msCore`. */
+export async function loadMalayFeatures(): Promise<FeatureCatalogue> {
+  return (await import('./catalogues/ms-features')).msFeatures;
 }

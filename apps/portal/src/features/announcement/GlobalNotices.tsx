@@ -5,8 +5,12 @@ import { APP_VERSION } from '../../shared/version';
 import { isUpdateRequired } from './version';
 
 // Each loaded only when the configuration calls for it.
-const AnnouncementDialog = lazyComponent(() => import('./AnnouncementDialog'), 'AnnouncementDialog');
-const UpdateRequiredDialog = lazyComponent(() => import('./UpdateRequiredDialog'), 'UpdateRequiredDialog');
+const AnnouncementDialog = lazyComponent(() => import('./AnnouncementDialog'), 'AnnouncementDialog', {
+  messages: 'core',
+});
+const UpdateRequiredDialog = lazyComponent(() => import('./UpdateRequiredDialog'), 'UpdateRequiredDialog', {
+  messages: 'core',
+});
 
 /**
  * What the configuration asks the portal to show over everything: the blocking announcement while the

@@ -1,26 +1,45 @@
-import type { CartAdditionError, RuleResult } from '@councilpay/domain';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { checkAddition, idsRemovedWith, type CartItem } from './cart';
+import { checkAdditions, idsRemovedWith, type AdditionResult, type CartItem } from './cart-contents';
 import { createMemoryCartStore, type CartStore } from './cart-store';
 
 export interface Cart {
   items: readonly CartItem[];
   /** Number of items, for the top bar's badge. */
   count: number;
-  /** False until the items have been read from the store. */
+  /** False until the items have been read from the device. */
   ready: boolean;
-  /** Adds an item unless the cart is full or already holds it (the code is an i18n key under `validation`). */
-  add: (item: CartItem) => Promise<RuleResult<CartAdditionError>>;
+  /**
+   * Adds a bill (with the items depending on it) unless the cart is full or already holds one of them;
+   * nothing is added then, and the answer names the code (`validation.*` key) and the item.
+   */
+  add: (items: readonly CartItem[]) => Promise<AdditionResult>;
+  /** Replaces an item (a new selection or amount). */
+  update: (item: CartItem) => Promise<void>;
   /** Removes an item and the items depending on it. */
   remove: (id: string) => Promise<void>;
+  /** Removes the given items (e.g. those a payment settled). */
+  removeIds: (ids: readonly string[]) => Promise<void>;
   clear: () => Promise<void>;
 }
 
 const CartContext = createContext<Cart | null>(null);
 
+/** The device's cart store: IndexedDB through Dexie (its own chunk), memory where IndexedDB fails. */
+async function openDeviceStore(): Promise<CartStore> {
+  try {
+    const { openDexieCartStore } = await import('./dexie-cart-store');
+    return await openDexieCartStore();
+  } catch {
+    return createMemoryCartStore(); // Private browsing without IndexedDB: the cart lasts for the visit.
+  }
+}
+
+/**
+ * The cart, loaded from the device when the portal starts (spec section 4), after the first paint: the
+ * store and Dexie are fetched by the effect, so they are not part of the home page's first load.
+ */
 export function CartProvider({ store: givenStore, children }: { store?: CartStore; children: ReactNode }) {
-  // TODO(cart): pass the Dexie store (cartDB v1, store `items`) from App once the cart feature lands.
-  const store = useMemo(() => givenStore ?? createMemoryCartStore(), [givenStore]);
+  const storeRef = useRef<Promise<CartStore> | null>(null);
   const [items, setItems] = useState<readonly CartItem[]>([]);
   const [ready, setReady] = useState(false);
   // The committed items, read by the callbacks so two quick additions both see each other.
@@ -30,28 +49,41 @@ export function CartProvider({ store: givenStore, children }: { store?: CartStor
     setItems(next);
   }, []);
 
+  const store = useCallback((): Promise<CartStore> => {
+    storeRef.current ??= givenStore ? Promise.resolve(givenStore) : openDeviceStore();
+    return storeRef.current;
+  }, [givenStore]);
+
   useEffect(() => {
     let cancelled = false;
-    void store.load().then((loaded) => {
-      if (cancelled) return;
-      commit(loaded);
-      setReady(true);
-    });
+    void store()
+      .then((opened) => opened.load())
+      .then((loaded) => {
+        if (cancelled) return;
+        // Items added before the store answered (a very fast click) are kept after the stored ones.
+        const added = itemsRef.current.filter((item) => !loaded.some((stored) => stored.id === item.id));
+        commit([...loaded, ...added]);
+        setReady(true);
+      })
+      .catch(() => {
+        if (!cancelled) setReady(true);
+      });
     return () => {
       cancelled = true;
     };
   }, [store, commit]);
 
   const add = useCallback(
-    async (item: CartItem) => {
-      const before = itemsRef.current;
-      const verdict = checkAddition(before, item);
+    async (candidates: readonly CartItem[]) => {
+      const verdict = checkAdditions(itemsRef.current, candidates);
       if (!verdict.ok) return verdict;
-      commit([...before, item]);
+      const before = itemsRef.current;
+      commit([...before, ...candidates]);
       try {
-        await store.put(item);
+        await (await store()).putAll(candidates);
       } catch (error) {
-        commit(itemsRef.current.filter((existing) => existing.id !== item.id));
+        const ids = new Set(candidates.map((item) => item.id));
+        commit(itemsRef.current.filter((item) => !ids.has(item.id)));
         throw error;
       }
       return verdict;
@@ -59,23 +91,33 @@ export function CartProvider({ store: givenStore, children }: { store?: CartStor
     [store, commit],
   );
 
-  const remove = useCallback(
-    async (id: string) => {
-      const ids = idsRemovedWith(itemsRef.current, id);
-      await store.remove(ids);
-      commit(itemsRef.current.filter((item) => !ids.includes(item.id)));
+  const update = useCallback(
+    async (item: CartItem) => {
+      commit(itemsRef.current.map((existing) => (existing.id === item.id ? item : existing)));
+      await (await store()).put(item);
     },
     [store, commit],
   );
 
+  const removeIds = useCallback(
+    async (ids: readonly string[]) => {
+      if (ids.length === 0) return;
+      commit(itemsRef.current.filter((item) => !ids.includes(item.id)));
+      await (await store()).remove(ids);
+    },
+    [store, commit],
+  );
+
+  const remove = useCallback((id: string) => removeIds(idsRemovedWith(itemsRef.current, id)), [removeIds]);
+
   const clear = useCallback(async () => {
-    await store.clear();
     commit([]);
+    await (await store()).clear();
   }, [store, commit]);
 
   const cart = useMemo<Cart>(
-    () => ({ items, count: items.length, ready, add, remove, clear }),
-    [items, ready, add, remove, clear],
+    () => ({ items, count: items.length, ready, add, update, remove, removeIds, clear }),
+    [items, ready, add, update, remove, removeIds, clear],
   );
   return <CartContext.Provider value={cart}>{children}</CartContext.Provider>;
 }

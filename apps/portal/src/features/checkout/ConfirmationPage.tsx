@@ -1,6 +1,226 @@
-import { PlaceholderPage } from '../../shared/ui/PageScaffold';
+import {
+  CARD_METHODS,
+  DIALOG_MAX_WIDTH,
+  formatRinggit,
+  type BankDto,
+  type CreatePaymentRequest,
+} from '@councilpay/domain';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { ApiError } from '../../shared/api/client';
+import { useSnackbar } from '../../shared/feedback/SnackbarProvider';
+import { useLanguage } from '../../shared/i18n/useLanguage';
+import { ROUTES } from '../../shared/routing/paths';
+import { FieldList } from '../../shared/ui/FieldList';
+import { PageScaffold } from '../../shared/ui/PageScaffold';
+import { cartTotalSen, itemsToPay, paymentItemRequest } from '../cart/cart';
+import { useCart } from '../cart/CartProvider';
+import { CartSummary } from './CartSummary';
+import { createPayment, getBanks, newIdempotencyKey, postToGateway } from './checkout-api';
+import { paymentMethod } from './checkout-draft';
+import { CheckoutSteps } from './CheckoutSteps';
+import { EmptyCartNotice } from './EmptyCartNotice';
+import { useCheckoutDraft } from './useCheckoutDraft';
+import { useCheckoutGuard } from './useCheckoutGuard';
 
-// TODO(checkout): the real content comes with the checkout feature (spec section 2).
+/** What the API said that needs the payer's decision before anything else happens. */
+type Question = { kind: 'pending'; references: string[] } | { kind: 'paid'; reference: string };
+
+function referencesOf(error: ApiError): string[] {
+  const references = error.details.references;
+  return Array.isArray(references) ? references.filter((r): r is string => typeof r === 'string') : [];
+}
+
+/**
+ * /confirmation: the last look before the bank or card page: payer, method, the bills and the total.
+ * "Pay now" creates the payment (with an Idempotency-Key per attempt, so a repeated click pays once) and
+ * posts the signed form to the gateway in this window. A payment can be cancelled until this point (FAQ).
+ */
 export function ConfirmationPage() {
-  return <PlaceholderPage page="confirmation" />;
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const navigate = useNavigate();
+  const { showError } = useSnackbar();
+  const cart = useCart();
+  const [draft] = useCheckoutDraft();
+  const allowed = useCheckoutGuard(draft);
+  const [paying, setPaying] = useState(false);
+  const [question, setQuestion] = useState<Question | null>(null);
+  const [bankName, setBankName] = useState<string | null>(null);
+  // One key per attempt; kept when the request never got an answer, so trying again cannot pay twice.
+  const attemptKey = useRef<string>(newIdempotencyKey());
+  const method = paymentMethod(draft.method);
+
+  const fpxBankId = method?.type === 'fpx' ? method.bankId : null;
+  useEffect(() => {
+    if (!fpxBankId) return;
+    const controller = new AbortController();
+    getBanks(controller.signal).then(
+      (list) => setBankName(list.banks.find((bank: BankDto) => bank.id === fpxBankId)?.name ?? fpxBankId),
+      () => setBankName(fpxBankId),
+    );
+    return () => controller.abort();
+  }, [fpxBankId]);
+
+  useEffect(() => {
+    if (allowed && draft.method && !method) void navigate(ROUTES.fpx_checkout, { replace: true });
+    if (allowed && !draft.method) void navigate(ROUTES.payment_information, { replace: true });
+  }, [allowed, draft.method, method, navigate]);
+
+  const pay = async (confirmRetry = false) => {
+    if (!draft.payer || !method) return;
+    setQuestion(null);
+    setPaying(true);
+    const request: CreatePaymentRequest = {
+      items: itemsToPay(cart.items).map(paymentItemRequest),
+      payer: draft.payer,
+      method,
+      language,
+      ...(confirmRetry ? { confirmRetry: true } : {}),
+    };
+    try {
+      const created = await createPayment(request, attemptKey.current);
+      postToGateway(created.redirect); // The page is left; `paying` stays on until it is.
+    } catch (error) {
+      setPaying(false);
+      if (!(error instanceof ApiError) || error.status !== 0) attemptKey.current = newIdempotencyKey();
+      if (error instanceof ApiError && error.code === 'payment_pending') {
+        setQuestion({ kind: 'pending', references: referencesOf(error) });
+      } else if (
+        error instanceof ApiError &&
+        error.code === 'already_paid' &&
+        typeof error.details.reference === 'string'
+      ) {
+        setQuestion({ kind: 'paid', reference: error.details.reference });
+      } else {
+        showError(error);
+      }
+    }
+  };
+
+  const cancel = () => void navigate(ROUTES.cart);
+
+  if (!allowed) return <PageScaffold page="confirmation" />;
+  const total = cartTotalSen(cart.items);
+  return (
+    <PageScaffold page="confirmation">
+      <CheckoutSteps active="confirm" />
+      {!cart.ready ? (
+        <Skeleton variant="rounded" height={200} />
+      ) : itemsToPay(cart.items).length === 0 ? (
+        <EmptyCartNotice />
+      ) : (
+        <Stack spacing={3}>
+          <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {t('checkout.payer_title')}
+            </Typography>
+            <FieldList
+              fields={[
+                { label: 'payer_name', value: { text: draft.payer?.name ?? '' } },
+                { label: 'payer_email', value: { text: draft.payer?.email ?? '' } },
+                { label: 'payer_phone', value: { text: draft.payer?.phone ?? '' } },
+                {
+                  label: 'payment_method',
+                  value:
+                    method?.type === 'card'
+                      ? { key: `checkout.card_${CARD_METHODS[method.cardMethod]}` }
+                      : { key: 'checkout.fpx_with_bank', values: { bank: bankName ?? '…' } },
+                },
+              ]}
+            />
+          </Paper>
+          <CartSummary items={cart.items} />
+          <Alert severity="info" icon={<LockIcon />}>
+            {t('checkout.redirect_notice')}
+          </Alert>
+          <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+            <Stack direction="row" spacing={1}>
+              <Button
+                component={RouterLink}
+                to={method?.type === 'fpx' ? ROUTES.fpx_checkout : ROUTES.payment_information}
+              >
+                {t('common.back')}
+              </Button>
+              <Button color="inherit" onClick={cancel} disabled={paying}>
+                {t('checkout.cancel_payment')}
+              </Button>
+            </Stack>
+            <Button
+              variant="contained"
+              size="large"
+              onClick={() => void pay()}
+              loading={paying}
+              disabled={total <= 0}
+              data-testid="pay-now"
+            >
+              {t('checkout.pay_now', { amount: formatRinggit(total) })}
+            </Button>
+          </Stack>
+        </Stack>
+      )}
+
+      <Dialog
+        open={question !== null}
+        onClose={() => setQuestion(null)}
+        aria-labelledby="payment-question-title"
+        maxWidth={false}
+        slotProps={{ paper: { sx: { maxWidth: DIALOG_MAX_WIDTH } } }}
+        data-testid="payment-question"
+      >
+        <DialogTitle id="payment-question-title">
+          {question?.kind === 'paid' ? t('checkout.already_paid_title') : t('checkout.pending_title')}
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {question?.kind === 'paid' ? t('errors.already_paid') : t('errors.payment_pending')}
+          </DialogContentText>
+          {question?.kind === 'pending' && question.references.length > 0 && (
+            <Typography variant="body2" sx={{ mt: 2 }}>
+              {t('checkout.earlier_payments', { references: question.references.join(', ') })}
+            </Typography>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+          {question?.kind === 'paid' ? (
+            <Button
+              variant="contained"
+              component={RouterLink}
+              to={`${ROUTES.receipt}?reference=${encodeURIComponent(question.reference)}`}
+            >
+              {t('checkout.view_receipt')}
+            </Button>
+          ) : (
+            <>
+              {question?.references[0] && (
+                <Button
+                  component={RouterLink}
+                  to={`${ROUTES.receipt}?reference=${encodeURIComponent(question.references[0])}`}
+                >
+                  {t('checkout.check_earlier')}
+                </Button>
+              )}
+              <Button onClick={() => setQuestion(null)}>{t('common.cancel')}</Button>
+              <Button variant="contained" onClick={() => void pay(true)}>
+                {t('checkout.pay_again')}
+              </Button>
+            </>
+          )}
+        </DialogActions>
+      </Dialog>
+    </PageScaffold>
+  );
 }

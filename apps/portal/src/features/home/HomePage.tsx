@@ -1,18 +1,21 @@
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { CouncilLogo } from '../../shared/layout/CouncilLogo';
 import { useCouncilTitle } from '../../shared/public-data/useCouncilTitle';
+import { lazyComponent } from '../../shared/routing/lazyComponent';
 import { ROUTES } from '../../shared/routing/paths';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { HowItWorks } from './HowItWorks';
+
+const SearchPanel = lazyComponent(() => import('../search/SearchPanel'), 'SearchPanel');
 
 /** Spec section 2, "Home": the council's title, search, the three steps and "continue as guest". */
 export function HomePage() {
@@ -41,22 +44,18 @@ export function HomePage() {
         <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400 }}>
           {t('home.tagline')}
         </Typography>
-        <Paper elevation={0} variant="outlined" sx={{ p: { xs: 3, md: 4 }, width: '100%', maxWidth: 720 }}>
+        <Paper elevation={0} variant="outlined" sx={{ p: { xs: 3, md: 4 }, width: '100%', maxWidth: 960 }}>
           <Stack spacing={2} sx={{ alignItems: 'center' }}>
             <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
               {t('home.search_title')}
             </Typography>
             <Typography color="text.secondary">{t('home.search_text')}</Typography>
-            <Button
-              component={RouterLink}
-              to={ROUTES.search}
-              variant="contained"
-              size="large"
-              startIcon={<SearchIcon />}
-              data-testid="search-cta"
-            >
-              {t('home.search_button')}
-            </Button>
+            <Box sx={{ width: '100%', textAlign: 'left' }}>
+              {/* The form (and MUI's form components) loads after the first paint. */}
+              <Suspense fallback={<Skeleton variant="rounded" height={140} data-testid="search-loading" />}>
+                <SearchPanel headingLevel="h3" />
+              </Suspense>
+            </Box>
           </Stack>
         </Paper>
       </Stack>

@@ -1,6 +1,22 @@
-import { PlaceholderPage } from '../../shared/ui/PageScaffold';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { ROUTES } from '../../shared/routing/paths';
+import { PageScaffold } from '../../shared/ui/PageScaffold';
+import { InfoSections } from './InfoSections';
 
-// TODO(info): the real content comes with the info feature (spec section 2).
+/** /about: what the portal is, how to pay, and how to reach us (spec section 2, "contact, about"). */
 export function AboutPage() {
-  return <PlaceholderPage page="about" />;
+  const { t } = useTranslation();
+  return (
+    <PageScaffold page="about">
+      <InfoSections sections={['about_what', 'about_how', 'about_contact']} />
+      <Typography>
+        <Link component={RouterLink} to={ROUTES.helpline}>
+          {t('pages.helpline.title')}
+        </Link>
+      </Typography>
+    </PageScaffold>
+  );
 }

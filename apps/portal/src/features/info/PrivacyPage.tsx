@@ -1,6 +1,11 @@
-import { PlaceholderPage } from '../../shared/ui/PageScaffold';
+import { PageScaffold } from '../../shared/ui/PageScaffold';
+import { InfoSections } from './InfoSections';
 
-// TODO(info): the real content comes with the info feature (spec section 2).
+/** /privacy: the privacy policy. */
 export function PrivacyPage() {
-  return <PlaceholderPage page="privacy" />;
+  return (
+    <PageScaffold page="privacy">
+      <InfoSections sections={['privacy_collect', 'privacy_use', 'privacy_share', 'privacy_rights']} />
+    </PageScaffold>
+  );
 }

@@ -1,6 +1,11 @@
-import { PlaceholderPage } from '../../shared/ui/PageScaffold';
+import { PageScaffold } from '../../shared/ui/PageScaffold';
+import { InfoSections } from './InfoSections';
 
-// TODO(info): the real content comes with the info feature (spec section 2).
+/** /refund: the refund policy. */
 export function RefundPage() {
-  return <PlaceholderPage page="refund" />;
+  return (
+    <PageScaffold page="refund">
+      <InfoSections sections={['refund_when', 'refund_how', 'refund_not']} />
+    </PageScaffold>
+  );
 }

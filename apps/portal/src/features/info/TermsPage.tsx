@@ -1,6 +1,11 @@
-import { PlaceholderPage } from '../../shared/ui/PageScaffold';
+import { PageScaffold } from '../../shared/ui/PageScaffold';
+import { InfoSections } from './InfoSections';
 
-// TODO(info): the real content comes with the info feature (spec section 2).
+/** /terms: the terms and conditions of using the portal. */
 export function TermsPage() {
-  return <PlaceholderPage page="terms" />;
+  return (
+    <PageScaffold page="terms">
+      <InfoSections sections={['terms_use', 'terms_payment', 'terms_records', 'terms_liability']} />
+    </PageScaffold>
+  );
 }

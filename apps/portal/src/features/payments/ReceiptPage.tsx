@@ -1,6 +1,103 @@
-import { PlaceholderPage } from '../../shared/ui/PageScaffold';
+import { isFinal } from '@councilpay/domain';
+import HomeIcon from '@mui/icons-material/Home';
+import PrintIcon from '@mui/icons-material/Print';
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import Alert from '@mui/material/Alert';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../shared/api/client';
+import { messageKeyForError } from '../../shared/api/errors';
+import { useSnackbar } from '../../shared/feedback/SnackbarProvider';
+import { ROUTES } from '../../shared/routing/paths';
+import { PageScaffold } from '../../shared/ui/PageScaffold';
+import { settledIds } from '../cart/cart';
+import { useCart } from '../cart/CartProvider';
+import { clearDraft } from '../checkout/checkout-draft';
+import { PaymentDetails, PaymentStatusBanner } from './PaymentDetails';
+import { cancelPayment } from './payments-api';
+import { usePaymentStatus } from './usePaymentStatus';
 
-// TODO(payments): the real content comes with the payments feature (spec section 2).
+/**
+ * /receipt?reference=…: where the gateways return the payer. Shows the live status until it is final
+ * (usePaymentStatus), then the receipt. Once paid, the bills it paid leave the cart; after a failure the
+ * cart keeps them, so the payer can try again.
+ */
 export function ReceiptPage() {
-  return <PlaceholderPage page="receipt" />;
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const reference = params.get('reference')?.trim() || null;
+  const { payment, error, refresh } = usePaymentStatus(reference);
+  const cart = useCart();
+  const { showMessage, showError } = useSnackbar();
+  const [cancelling, setCancelling] = useState(false);
+
+  const paid = payment?.status === 'paid';
+  useEffect(() => {
+    if (!paid || !payment || !cart.ready) return;
+    const ids = settledIds(cart.items, payment.items);
+    if (ids.length > 0) void cart.removeIds(ids);
+    clearDraft();
+  }, [paid, payment, cart]);
+
+  const cancel = async () => {
+    if (!reference) return;
+    setCancelling(true);
+    try {
+      await cancelPayment(reference);
+      showMessage(t('receipt.cancelled'), 'info');
+    } catch (caught) {
+      showError(caught);
+    } finally {
+      setCancelling(false);
+      refresh();
+    }
+  };
+
+  return (
+    <PageScaffold page="receipt">
+      {/* Printing the receipt prints the receipt only, not the portal around it. */}
+      <GlobalStyles styles={{ '@media print': { 'header, footer, .no-print': { display: 'none !important' } } }} />
+      {!reference ? (
+        <Alert severity="warning">{t('receipt.no_reference')}</Alert>
+      ) : payment ? (
+        <Stack spacing={3} data-testid="receipt">
+          <PaymentStatusBanner payment={payment} />
+          <PaymentDetails payment={payment} />
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }} className="no-print">
+            {paid && (
+              <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
+                {t('common.print')}
+              </Button>
+            )}
+            {payment.status === 'in_progress' && (
+              <Button color="error" variant="outlined" onClick={() => void cancel()} loading={cancelling}>
+                {t('checkout.cancel_payment')}
+              </Button>
+            )}
+            {isFinal(payment.status) && !paid && (
+              <Button variant="contained" component={RouterLink} to={ROUTES.cart} startIcon={<ShoppingCartIcon />}>
+                {t('receipt.back_to_cart')}
+              </Button>
+            )}
+            <Button component={RouterLink} to={ROUTES.home} startIcon={<HomeIcon />}>
+              {t('not_found.back_home')}
+            </Button>
+          </Stack>
+        </Stack>
+      ) : error ? (
+        <Alert severity="error">
+          {error instanceof ApiError && (error.status === 404 || error.status === 400)
+            ? t('receipt.not_found')
+            : t(messageKeyForError(error))}
+        </Alert>
+      ) : (
+        <Skeleton variant="rounded" height={240} />
+      )}
+    </PageScaffold>
+  );
 }

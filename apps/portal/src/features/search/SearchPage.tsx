@@ -1,6 +1,11 @@
-import { PlaceholderPage } from '../../shared/ui/PageScaffold';
+import { PageScaffold } from '../../shared/ui/PageScaffold';
+import { SearchPanel } from './SearchPanel';
 
-// TODO(search): the real content comes with the search feature (spec section 2).
+/** /search: the account search by payment type (spec section 2). */
 export function SearchPage() {
-  return <PlaceholderPage page="search" />;
+  return (
+    <PageScaffold page="search">
+      <SearchPanel />
+    </PageScaffold>
+  );
 }

@@ -1,6 +1,6 @@
 import { isMessageKey } from '@councilpay/i18n';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, withMinimumDelay } from './client';
+import { ApiError, createApiClient, readCookie, withMinimumDelay } from './client';
 import { messageKeyForError } from './errors';
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -65,6 +65,38 @@ describe('api client', () => {
     await expect(api.request('/x')).rejects.toBe(abort);
   });
 
+  it('sends the CSRF cookie as X-CSRF-Token on state-changing requests only', async () => {
+    const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => jsonResponse(200, {}));
+    const api = createApiClient({ fetch, cookies: () => 'lang=ms; cp_csrf=tok%3D123; other=1' });
+    await api.request('/me/profile', { method: 'PUT', body: {} });
+    await api.request('/me/profile');
+    expect(fetch.mock.calls[0]?.[1]?.headers).toMatchObject({ 'X-CSRF-Token': 'tok=123' });
+    expect(fetch.mock.calls[1]?.[1]?.headers).not.toHaveProperty('X-CSRF-Token');
+  });
+
+  it('sends no CSRF header for guests, who have no cookie', async () => {
+    const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => jsonResponse(200, {}));
+    await createApiClient({ fetch, cookies: () => '' }).request('/payments', { method: 'POST', body: {} });
+    expect(fetch.mock.calls[0]?.[1]?.headers).not.toHaveProperty('X-CSRF-Token');
+  });
+
+  it('passes extra headers (Idempotency-Key) and keeps the details of an error', async () => {
+    const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) =>
+      jsonResponse(409, {
+        statusCode: 409,
+        code: 'already_paid',
+        message: 'x',
+        details: { reference: 'CPX' },
+      }),
+    );
+    const api = createApiClient({ fetch, cookies: () => '' });
+    const error = await api
+      .request('/payments', { method: 'POST', body: {}, headers: { 'Idempotency-Key': 'pay-1234567890' } })
+      .catch((caught: unknown) => caught);
+    expect(fetch.mock.calls[0]?.[1]?.headers).toMatchObject({ 'Idempotency-Key': 'pay-1234567890' });
+    expect(error).toMatchObject({ code: 'already_paid', details: { reference: 'CPX' } });
+  });
+
   it('waits for the minimum delay when asked to', async () => {
     const sleep = vi.fn(async (_ms: number) => undefined);
     const api = createApiClient({ fetch: async () => jsonResponse(200, { ok: true }), sleep });
@@ -72,6 +104,14 @@ describe('api client', () => {
     expect(sleep).toHaveBeenCalledWith(200);
     await api.request('/x');
     expect(sleep).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('readCookie', () => {
+  it('finds a cookie among others and decodes it', () => {
+    expect(readCookie('a=1; cp_csrf=x%2By; b=2', 'cp_csrf')).toBe('x+y');
+    expect(readCookie('a=1', 'cp_csrf')).toBeNull();
+    expect(readCookie('', 'cp_csrf')).toBeNull();
   });
 });
 

@@ -2,7 +2,14 @@
  * The portal's only way to the API: same-origin `fetch` to `/api/...`. Failures become an `ApiError`
  * carrying the API's stable `code` (an i18n key, see `messageKeyForError`), so screens never parse bodies.
  */
-import { type ApiErrorBody, type CouncilDto, type FieldErrorDto, type PublicConfigDto } from '@councilpay/domain';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  type ApiErrorBody,
+  type CouncilDto,
+  type FieldErrorDto,
+  type PublicConfigDto,
+} from '@councilpay/domain';
 
 /** An API failure: the HTTP status (0 when the server was not reached) and the API's error code. */
 export class ApiError extends Error {
@@ -11,10 +18,40 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fieldErrors: readonly FieldErrorDto[] = [],
+    /** Facts the portal acts on (e.g. the reference of an earlier payment found paid). */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The value of a cookie in `cookies` (document.cookie's format), or null. */
+export function readCookie(cookies: string, name: string): string | null {
+  for (const part of cookies.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(value.join('='));
+      } catch {
+        return value.join('=');
+      }
+    }
+  }
+  return null;
+}
+
+/** The browser's cookies; '' where there is no document (tests). */
+function documentCookies(): string {
+  return typeof document === 'undefined' ? '' : document.cookie;
+}
+
+/**
+ * Whether this browser may be signed in: the API sets the readable CSRF cookie with the (httpOnly)
+ * session cookie and clears both at logout. Guests have neither, so the portal need not ask the API.
+ */
+export function mayHaveSession(cookies: string = documentCookies()): boolean {
+  return readCookie(cookies, CSRF_COOKIE) !== null;
 }
 
 /** Codes for answers that carry no ApiErrorBody (a proxy's 502 page, an empty 503 ...). */
@@ -49,7 +86,8 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   }
   if (isApiErrorBody(body)) {
     const fieldErrors = Array.isArray(body.errors) ? body.errors : [];
-    return new ApiError(response.status, body.code, body.message, fieldErrors);
+    const details = typeof body.details === 'object' && body.details !== null ? body.details : {};
+    return new ApiError(response.status, body.code, body.message, fieldErrors, details);
   }
   return new ApiError(
     response.status,
@@ -74,6 +112,8 @@ export interface RequestOptions {
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Readonly<Record<string, string>>;
   /**
    * Resolve no sooner than this (spec section 9: `FETCH_MIN_DELAY_MS`, 200 ms). For requests a person waits on with a visible
    * spinner (search, history); startup requests use 0 so the first paint is not delayed.
@@ -86,6 +126,8 @@ export interface ApiClientOptions {
   /** Prefix of every path; the API is served from the portal's own origin. */
   baseUrl?: string;
   sleep?: (ms: number) => Promise<void>;
+  /** The cookies to read the CSRF token from (default: document.cookie). */
+  cookies?: () => string;
 }
 
 export interface ApiClient {
@@ -96,10 +138,23 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-export function createApiClient({ fetch: fetchImpl, baseUrl = '/api', sleep }: ApiClientOptions = {}): ApiClient {
-  async function send<T>(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function createApiClient({
+  fetch: fetchImpl,
+  baseUrl = '/api',
+  sleep,
+  cookies = documentCookies,
+}: ApiClientOptions = {}): ApiClient {
+  async function send<T>(path: string, { method = 'GET', body, signal, headers: extra }: RequestOptions): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...extra };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // Double-submit CSRF (libs/domain contracts/identity): a signed-in browser holds the readable cookie
+    // cp_csrf and sends its value with every state-changing request. Guests have no cookie and need none.
+    if (!SAFE_METHODS.has(method)) {
+      const token = readCookie(cookies(), CSRF_COOKIE);
+      if (token) headers[CSRF_HEADER] = token;
+    }
     let response: Response;
     try {
       // Resolved per call so tests and late polyfills can replace the global.

@@ -6,7 +6,7 @@ import { messageKeyForError } from '../api/errors';
 import { lazyComponent } from '../routing/lazyComponent';
 
 // Loaded with the first message.
-const SnackbarView = lazyComponent(() => import('./SnackbarView'), 'SnackbarView');
+const SnackbarView = lazyComponent(() => import('./SnackbarView'), 'SnackbarView', { messages: 'core' });
 
 export interface SnackbarApi {
   /** Shows a translated message (bottom right, coloured by severity, with an OK button). */

@@ -1,12 +1,20 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@councilpay/domain';
-import { I18N_NAMESPACE, loadCatalogue, ms, resolveLanguage, type MessageKey } from '@councilpay/i18n';
+import {
+  I18N_NAMESPACE,
+  loadCatalogue,
+  loadMalayFeatures,
+  msCore,
+  resolveLanguage,
+  type MessageKey,
+} from '@councilpay/i18n';
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { deviceStorage, readStoredLanguage, storeLanguage } from './language';
 
 /**
- * Malay (default and fallback) is bundled; English and Chinese are fetched when chosen, so the first
- * load carries one catalogue however many strings the portal grows.
+ * Malay (default and fallback) is bundled for the groups the first paint needs (libs/i18n groups.ts) and
+ * completed right after it (`allMessages`); English and Chinese are fetched whole when chosen. So the first
+ * load carries a small part of one catalogue however many strings the portal grows.
  */
 const catalogueBackend: BackendModule = {
   type: 'backend',
@@ -44,7 +52,7 @@ export async function initI18n(): Promise<i18n> {
     .use(catalogueBackend)
     .use(initReactI18next)
     .init({
-      resources: { [DEFAULT_LANGUAGE]: { [I18N_NAMESPACE]: ms } },
+      resources: { [DEFAULT_LANGUAGE]: { [I18N_NAMESPACE]: msCore } },
       partialBundledLanguages: true,
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
@@ -58,6 +66,26 @@ export async function initI18n(): Promise<i18n> {
     });
   applyDocumentLanguage(language);
   return i18next;
+}
+
+let malayFeatures: Promise<void> | null = null;
+
+/**
+ * Resolves once every message is there: the rest of Malay (the default and the fallback) added to the
+ * core bundled with the first load. Started after the first paint; pages and dialogs outside the home page
+ * wait for it as part of loading their code (lazyComponent).
+ */
+export function allMessages(): Promise<void> {
+  malayFeatures ??= loadMalayFeatures().then(
+    (features) => {
+      i18next.addResourceBundle(DEFAULT_LANGUAGE, I18N_NAMESPACE, features, true, false);
+    },
+    (error: unknown) => {
+      malayFeatures = null; // Try again with the next page (e.g. after a network hiccup).
+      throw error;
+    },
+  );
+  return malayFeatures;
 }
 
 /** Whether a key names a message (checked in the always-loaded Malay catalogue). */

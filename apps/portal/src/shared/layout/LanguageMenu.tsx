@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../i18n/useLanguage';
 import { lazyComponent } from '../routing/lazyComponent';
 
-const LanguageMenuList = lazyComponent(() => import('./LanguageMenuList'), 'LanguageMenuList');
+const LanguageMenuList = lazyComponent(() => import('./LanguageMenuList'), 'LanguageMenuList', {
+  messages: 'core',
+});
 
 /** The top bar's language switch: a button showing the current language, opening a menu of the three. */
 export function LanguageMenu() {

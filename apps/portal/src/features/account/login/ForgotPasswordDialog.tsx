@@ -15,6 +15,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageKeyForError } from '../../../shared/api/errors';
 import { useSnackbar } from '../../../shared/feedback/SnackbarProvider';
+import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { isEmailFormat, normaliseEmail, requestPasswordReset } from '../session/session-api';
 import { dialogCloseGuard } from './close-guard';
 
@@ -29,6 +30,7 @@ export interface ForgotPasswordDialogProps {
 export function ForgotPasswordDialog({ open, onClose, onSent }: ForgotPasswordDialogProps) {
   const { t } = useTranslation();
   const { showMessage } = useSnackbar();
+  const [language] = useLanguage();
   const titleId = useId();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<MessageKey | null>(null);
@@ -54,7 +56,7 @@ export function ForgotPasswordDialog({ open, onClose, onSent }: ForgotPasswordDi
     if (error) return;
     setSubmitting(true);
     try {
-      await requestPasswordReset(cleanEmail);
+      await requestPasswordReset(cleanEmail, language);
       showMessage(t('errors.email_sent'), 'success');
       reset();
       onSent();

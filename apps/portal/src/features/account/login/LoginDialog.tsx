@@ -80,6 +80,8 @@ export function LoginDialog({ open, onClose, onForgotPassword }: LoginDialogProp
       if (fromHome) void navigate(ROUTES.checkout);
     } catch (error) {
       setAuthError(messageKeyForError(error));
+      // Spec section 2: a failed login returns to home, with the dialog (and its error) still open.
+      if (location.pathname !== ROUTES.home) void navigate(ROUTES.home);
     } finally {
       setSubmitting(false);
     }

@@ -1,20 +1,22 @@
-import { ApiError } from '../../../shared/api/client';
+/**
+ * The identity API (libs/domain contracts/identity.ts): sessions live on the server behind an httpOnly
+ * cookie; the API client adds the CSRF header to every state-changing request.
+ */
+import {
+  normaliseEmail as normaliseEmailRule,
+  type ForgotPasswordRequest,
+  type Language,
+  type LoginRequest,
+  type SessionUser,
+} from '@councilpay/domain';
+import { api, ApiError, mayHaveSession } from '../../../shared/api/client';
 
-/** The signed-in person (spec section 3, "Session"). */
-export interface SessionUser {
-  email: string;
-  fullName: string | null;
-  roles: readonly string[];
-}
-
-export interface Credentials {
-  email: string;
-  password: string;
-}
+export type { SessionUser };
+export type Credentials = LoginRequest;
 
 /** Spec section 5: spaces are stripped from e-mail addresses before they are sent. */
 export function normaliseEmail(email: string): string {
-  return email.replace(/\s+/g, '');
+  return normaliseEmailRule(email);
 }
 
 /** A deliberately simple shape check; the API validates properly. */
@@ -22,20 +24,33 @@ export function isEmailFormat(email: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
 }
 
-function notYetAvailable(): ApiError {
-  return new ApiError(501, 'attempt_failed_please_try_again', 'The identity API is not available yet');
+/** GET /api/auth/me: the signed-in person, or null for a guest (no session cookie, or 401). */
+export async function currentUser(signal?: AbortSignal): Promise<SessionUser | null> {
+  if (!mayHaveSession()) return null;
+  try {
+    return await api.request<SessionUser>('/auth/me', { signal });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return null;
+    throw error;
+  }
 }
 
-// TODO(identity): POST /api/auth/login (session in Redis) once the identity issue lands; until then
-// every attempt fails with 'attempt_failed_please_try_again'.
-export async function login(_credentials: Credentials): Promise<SessionUser> {
-  throw notYetAvailable();
+/** POST /api/auth/login: 401 email_or_password_incorrect, 429 when throttled. */
+export function login(credentials: Credentials): Promise<SessionUser> {
+  return api.request<SessionUser>('/auth/login', {
+    method: 'POST',
+    body: { email: normaliseEmail(credentials.email), password: credentials.password } satisfies LoginRequest,
+  });
 }
 
-// TODO(identity): DELETE /api/auth/session.
-export async function logout(): Promise<void> {}
+export async function logout(): Promise<void> {
+  await api.request<unknown>('/auth/logout', { method: 'POST' });
+}
 
-// TODO(identity): POST /api/auth/password-resets { email } (the API e-mails a link valid for 24 h).
-export async function requestPasswordReset(_email: string): Promise<void> {
-  throw notYetAvailable();
+/** POST /api/auth/forgot-password: always 202 email_sent (whether or not the e-mail has an account). */
+export async function requestPasswordReset(email: string, language?: Language): Promise<void> {
+  await api.request<unknown>('/auth/forgot-password', {
+    method: 'POST',
+    body: { email: normaliseEmail(email), language } satisfies ForgotPasswordRequest,
+  });
 }
