@@ -3,7 +3,7 @@
  * million rows take minutes. Ids are deterministic (GEN + type letter + sequence) and conflicts are skipped:
  * running it twice with the same N adds nothing.
  */
-import { COUNCIL_CODES, PAYABLE_TYPES } from '@councilpay/domain';
+import { COUNCIL_CODES, normaliseAccountId, PAYABLE_TYPES } from '@councilpay/domain';
 import type { PrismaClient } from '../../apps/api/src/generated/prisma/client';
 
 const BATCH = 20_000;
@@ -35,7 +35,8 @@ export async function generatePayables(prisma: PrismaClient, count: number): Pro
       const type = SEARCHABLE_TYPES[i % SEARCHABLE_TYPES.length];
       councils.push(COUNCIL_CODES[i % COUNCIL_CODES.length]);
       types.push(type);
-      accountNos.push(`GEN${type.slice(0, 1).toUpperCase()}${String(i).padStart(9, '0')}`);
+      // Stored as searched: normalised like every id (tenancy ids, for one, are lower-case).
+      accountNos.push(normaliseAccountId(type, `GEN${type.slice(0, 1).toUpperCase()}${String(i).padStart(9, '0')}`));
       names.push(`${GIVEN[i % GIVEN.length]} ${FAMILY[(i >> 3) % FAMILY.length]}`);
       idNos.push(`${String(600101 + (i % 400000)).padStart(6, '0')}12${String(i % 10000).padStart(4, '0')}`);
       balances.push((i * 7919) % 500_000);

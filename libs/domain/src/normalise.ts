@@ -82,7 +82,7 @@ export const ACCOUNT_ID_EXAMPLES: Readonly<Record<PayableType, string>> = {
   tenancy: 'GR 12',
   booking: 'BK-2024-0001',
   engineering: 'BP/2024/001',
-  local_government_charge: 'CKT-2024-0001',
+  local_government_charge: 'LGC-TAPAK',
   market_bill: 'PSR-0123',
 };
 

@@ -1,0 +1,81 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import type { CreatePaymentResponse, SearchResultDto } from '@councilpay/domain';
+import { addToCart, inEnglish, search } from './support';
+
+/** axe's serious and critical violations on the page as it is now (WCAG 2.1 A and AA rules). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Let transitions (a snackbar growing in) finish: half-faded text would be measured as low contrast.
+  // Endless animations (a spinner) never finish and do not fade text.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test.describe('accessibility (axe)', () => {
+  test('home, search, cart, checkout and receipt have no serious or critical violations', async ({ page }) => {
+    await inEnglish(page);
+    await page.goto('/');
+    await expect(page.getByTestId('search-form')).toBeVisible();
+    expect(await seriousViolations(page), 'home').toEqual([]);
+
+    await page.goto('/#/search');
+    await search(page, { council: 'mdpg', type: 'assessment', accountNo: 'A-1000-0004' });
+    await expect(page.getByTestId('search-result')).toBeVisible();
+    expect(await seriousViolations(page), 'search').toEqual([]);
+
+    await addToCart(page, { council: 'mdpg', type: 'tenancy', accountNo: 'GR 12' });
+    await page.goto('/#/cart');
+    await expect(page.getByTestId('cart-item')).toHaveCount(1);
+    expect(await seriousViolations(page), 'cart').toEqual([]);
+
+    await page.goto('/#/checkout');
+    await expect(page.getByLabel('Full name')).toBeVisible();
+    expect(await seriousViolations(page), 'checkout').toEqual([]);
+
+    // A payment waiting for its bank, made through the API.
+    const found = await page.request.post('/api/search', {
+      data: { council: 'mdpg', type: 'compound', accountNo: 'KMP-2026-000104' },
+    });
+    const [bill] = (await found.json()) as SearchResultDto[];
+    const created = await page.request.post('/api/payments', {
+      headers: { 'Idempotency-Key': `axe-${Date.now()}` },
+      data: {
+        items: [{ payableId: bill?.id }],
+        payer: { name: 'Aminah binti Sapin', email: 'aminah@example.my', phone: '0123456789' },
+        method: { type: 'fpx', bankId: 'MB2U0227' },
+        confirmRetry: true,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { reference } = (await created.json()) as CreatePaymentResponse;
+    await page.goto(`/#/receipt?reference=${reference}`);
+    await expect(page.getByTestId('payment-status')).toBeVisible();
+    expect(await seriousViolations(page), 'receipt').toEqual([]);
+  });
+
+  test('the login dialog keeps focus inside, closes with Escape but not by a click outside', async ({ page }) => {
+    await inEnglish(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Login to your account' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('E-mail')).toBeFocused();
+    for (let i = 0; i < 8; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    }
+    await page.mouse.click(5, 300);
+    await expect(dialog).toBeVisible();
+    const width = (await dialog.boundingBox())?.width ?? 0;
+    expect(width).toBeLessThanOrEqual(800);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * Helpers of the portal's journeys: where this run's servers are (scripts/e2e-server.mjs writes it), the
+ * database behind them (for the SMS sink and the configuration row), and the steps many journeys share.
+ */
+import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Client } from 'pg';
+
+export interface E2eEnv {
+  databaseUrl: string;
+  apiUrl: string;
+  simUrl: string;
+}
+
+/** The servers of this run: `.test-results/e2e-env-<E2E_PORT>.json`, written by scripts/e2e-server.mjs. */
+export function e2eEnv(): E2eEnv {
+  const port = process.env.E2E_PORT || '3300';
+  const file = resolve(__dirname, '../../../.test-results', `e2e-env-${port}.json`);
+  return JSON.parse(readFileSync(file, 'utf8')) as E2eEnv;
+}
+
+/** Runs `work` with a connection to this run's database. */
+export async function withDatabase<T>(work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: e2eEnv().databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Collects the portal's console errors and uncaught exceptions, to assert there are none. The gateway
+ * simulator's pages (its missing favicon ...) are not the portal's.
+ */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  const simOrigin = new URL(e2eEnv().simUrl).origin;
+  page.on('console', (message) => {
+    const where = message.location().url;
+    if (message.type() === 'error' && !where.startsWith(simOrigin)) errors.push(`${message.text()} (${where})`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Opens the portal in English (the journeys read English labels; Malay, the default, has its own test). */
+export async function inEnglish(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', 'en');
+  });
+}
+
+export interface BillToFind {
+  council: string;
+  type: string;
+  accountNo: string;
+  planType?: string;
+}
+
+/** Searches a bill with the search form of the current page and waits for its result card. */
+export async function search(page: Page, bill: BillToFind): Promise<void> {
+  const form = page.getByTestId('search-form');
+  await form.getByTestId('search-council').selectOption(bill.council);
+  await form.getByTestId('search-type').selectOption(bill.type);
+  if (bill.planType) await form.getByTestId('search-plan-type').selectOption(bill.planType);
+  await form.getByTestId('search-account-no').fill(bill.accountNo);
+  await form.getByRole('button', { name: 'Search' }).click();
+}
+
+/** Searches a bill on /search and adds it to the cart (with an assessment selection when given). */
+export async function addToCart(page: Page, bill: BillToFind & { selection?: 1 | 2 | 3 | 4 }): Promise<void> {
+  await page.goto('/#/search');
+  await search(page, bill);
+  // A result clears the id typed (spec section 4), so the cards shown are this search's.
+  await expect(page.getByTestId('search-account-no')).toHaveValue('');
+  const result = page.getByTestId('search-result').first();
+  await expect(result).toBeVisible();
+  if (bill.selection) await result.getByLabel('Payment option').selectOption(String(bill.selection));
+  await result.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(result.getByRole('button', { name: 'Added to cart' })).toBeDisabled();
+}
+
+export const PAYER = { name: 'Aminah binti Sapin', email: 'aminah.sapin@example.my', phone: '012 345 6789' };
+
+/** From the cart through payer details and method to the confirmation page. */
+export async function checkout(
+  page: Page,
+  method: { fpx: string } | { card: 'Visa' | 'Mastercard' },
+  payer = PAYER,
+): Promise<void> {
+  await page.goto('/#/cart');
+  await page.getByTestId('cart-checkout').click();
+  await expect(page).toHaveURL(/#\/checkout$/);
+  await page.getByLabel('Full name').fill(payer.name);
+  await page.getByLabel('E-mail').fill(payer.email);
+  await page.getByLabel('Phone number').fill(payer.phone);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/#\/payment_information$/);
+  if ('fpx' in method) {
+    await page.getByLabel('FPX online banking').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/#\/fpx_checkout$/);
+    await page.getByTestId('bank-select').selectOption(method.fpx);
+  } else {
+    await page.getByLabel('Credit or debit card').check();
+    await page.getByLabel(method.card).check();
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/#\/confirmation$/);
+}
+
+/** The reference of the payment the receipt page shows. */
+export function referenceOf(page: Page): string {
+  const reference = new URL(page.url().replace('/#/', '/')).searchParams.get('reference');
+  if (!reference) throw new Error(`no reference in ${page.url()}`);
+  return reference;
+}
+
+/** Calls the gateway simulator's control API (apps/gateway-sim README). */
+export async function simulator(path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${e2eEnv().simUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}

@@ -1,0 +1,92 @@
+/**
+ * The registration form's rules (spec section 5): full name, e-mail (valid), NRIC (12 digits with a valid
+ * date of birth, libs/domain), phone, password, and a confirmation that matches. Messages are i18n keys
+ * with their values, so they follow a language switch.
+ */
+import {
+  normalisePhone,
+  PASSWORD_MIN_LENGTH,
+  PHONE_CODE_LENGTH,
+  validateNric,
+  type RegisterRequest,
+} from '@councilpay/domain';
+import type { MessageKey } from '@councilpay/i18n';
+import { isEmailFormat, normaliseEmail } from './session/session-api';
+
+/** The SMS code: 6 digits (libs/domain PHONE_CODE_LENGTH). */
+export const VERIFICATION_CODE = new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`);
+
+export type RegisterValues = Omit<RegisterRequest, 'language'>;
+export type RegisterField = keyof RegisterValues;
+
+export interface FieldMessage {
+  key: MessageKey;
+  values?: Record<string, string | number>;
+}
+
+export type RegisterErrors = Partial<Record<RegisterField, FieldMessage>>;
+
+export const EMPTY_REGISTRATION: RegisterValues = {
+  fullName: '',
+  email: '',
+  nric: '',
+  phone: '',
+  password: '',
+  confirmPassword: '',
+};
+
+const PHONE = /^\+?\d{9,15}$/;
+
+export function checkRegistration(values: RegisterValues, today: Date = new Date()): RegisterErrors {
+  const errors: RegisterErrors = {};
+  const required: FieldMessage = { key: 'validation.field_required' };
+  if (!values.fullName.trim()) errors.fullName = required;
+
+  const email = normaliseEmail(values.email);
+  if (!email) errors.email = required;
+  else if (!isEmailFormat(email)) errors.email = { key: 'validation.email_format' };
+
+  if (!values.nric.trim()) errors.nric = required;
+  else {
+    const nric = validateNric(values.nric, today);
+    if (!nric.ok) errors.nric = { key: `validation.${nric.code}` };
+  }
+
+  const phone = normalisePhone(values.phone);
+  if (!phone) errors.phone = required;
+  else if (!PHONE.test(phone)) errors.phone = { key: 'checkout.phone_format' };
+
+  if (!values.password) errors.password = required;
+  else if (values.password.length < PASSWORD_MIN_LENGTH) {
+    errors.password = { key: 'account.password_min', values: { min: PASSWORD_MIN_LENGTH } };
+  }
+  if (!values.confirmPassword) errors.confirmPassword = required;
+  else if (values.confirmPassword !== values.password) errors.confirmPassword = { key: 'account.password_mismatch' };
+  return errors;
+}
+
+/** The request sent: NRIC without separators, e-mail and phone without spaces (spec section 5). */
+export function registrationRequest(values: RegisterValues): RegisterValues {
+  return {
+    ...values,
+    fullName: values.fullName.trim(),
+    email: normaliseEmail(values.email),
+    nric: values.nric.replace(/[-\s]/g, ''),
+    phone: normalisePhone(values.phone),
+  };
+}
+
+/** Password reset (spec section 5): password required; confirmation required and matching. */
+export function checkNewPassword(
+  password: string,
+  confirmPassword: string,
+): Partial<Record<'password' | 'confirmPassword', FieldMessage>> {
+  const errors: Partial<Record<'password' | 'confirmPassword', FieldMessage>> = {};
+  if (!password) errors.password = { key: 'validation.field_required' };
+  else if (password.length < PASSWORD_MIN_LENGTH) {
+    errors.password = { key: 'account.password_min', values: { min: PASSWORD_MIN_LENGTH } };
+  }
+  if (!confirmPassword) errors.confirmPassword = { key: 'validation.field_required' };
+  else if (confirmPassword !== password) errors.confirmPassword = { key: 'account.password_mismatch' };
+  return errors;
+}

@@ -1,0 +1,35 @@
+import { formatRinggit, type AssessmentSelection, type AssessmentSelectionAmountDto } from '@councilpay/domain';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+
+export interface SelectionFieldProps {
+  id: string;
+  selections: readonly AssessmentSelectionAmountDto[];
+  value: AssessmentSelection;
+  onChange: (selection: AssessmentSelection) => void;
+  disabled?: boolean;
+}
+
+/** The assessment selection 1-4 (spec section 4), each with the year it pays until and its amount. */
+export function SelectionField({ id, selections, value, onChange, disabled }: SelectionFieldProps) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      select
+      id={id}
+      label={t('cart.selection')}
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onChange(Number(event.target.value) as AssessmentSelection)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      sx={{ minWidth: 260, maxWidth: '100%', alignSelf: 'flex-start' }}
+      size="small"
+    >
+      {selections.map((option) => (
+        <option key={option.selection} value={option.selection}>
+          {t(`cart.selection_${option.selection}`, { year: option.paidUntilYear })} — {formatRinggit(option.amountSen)}
+        </option>
+      ))}
+    </TextField>
+  );
+}

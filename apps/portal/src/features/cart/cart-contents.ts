@@ -1,0 +1,90 @@
+/**
+ * What the cart holds and the rules the cart itself applies on every change: identity of a bill, room and
+ * duplicates when adding (libs/domain), removal with dependents. Kept apart from cart.ts (amounts and
+ * payment lines) so the portal's first load carries only this.
+ */
+import {
+  checkCartAddition,
+  type AssessmentSelection,
+  type AssessmentSelectionAmountDto,
+  type CartAdditionError,
+  type LocalGovernmentChargeRequest,
+  type PayableType,
+  type SearchLicenceDto,
+  type Sen,
+} from '@councilpay/domain';
+
+/** The local government charge form as filled in (spec section 3), with the days it covers. */
+export interface ChargeDetails extends LocalGovernmentChargeRequest {
+  totalNoOfDays: number;
+}
+
+/** One bill in the cart, kept on the device (spec section 3, "Cart item"). */
+export interface CartItem {
+  /** The payable's id (the search result's id). */
+  id: string;
+  council: string;
+  type: PayableType;
+  accountNo: string;
+  /** The account number as printed on the bill. */
+  displayNo: string;
+  planType: string;
+  /** Masked, as the search answered. */
+  ownerName: string;
+  ownerIdNo: string | null;
+  address: string | null;
+  balanceSen: Sen;
+  minimumPaymentSen: Sen | null;
+  /** What the payer pays for this item; 0 or less is skipped at payment. */
+  amountSen: Sen;
+  /** Assessment only: the selection 1-4 and what each selection pays. */
+  selection: AssessmentSelection | null;
+  selections: AssessmentSelectionAmountDto[] | null;
+  /** Local government charge only. */
+  charge: ChargeDetails | null;
+  paidUntilYear: number | null;
+  paidUntilMonth: number | null;
+  details: Record<string, unknown>;
+  licence: SearchLicenceDto | null;
+  /** Epoch milliseconds (added_cart_at). */
+  addedAt: number;
+  /** The item this one belongs to (e.g. a signboard on a licence): removed together with it. */
+  parentId: string | null;
+}
+
+/** Two items are the same bill when council, type and account agree. */
+export function cartKey(item: Pick<CartItem, 'council' | 'type' | 'accountNo'>): string {
+  return `${item.council}:${item.type}:${item.accountNo}`;
+}
+
+export type AdditionResult = { ok: true } | { ok: false; code: CartAdditionError; item: CartItem };
+
+/**
+ * Whether `candidates` (a licence with its dependent items, or one bill) may all be added: each must be
+ * new and the cart must have room for all of them. Nothing is added when one cannot be.
+ */
+export function checkAdditions(items: readonly CartItem[], candidates: readonly CartItem[]): AdditionResult {
+  const keys = items.map(cartKey);
+  for (const candidate of candidates) {
+    const verdict = checkCartAddition(keys, cartKey(candidate));
+    if (!verdict.ok) return { ok: false, code: verdict.code, item: candidate };
+    keys.push(cartKey(candidate));
+  }
+  return { ok: true };
+}
+
+/** The ids removed with `id`: the item itself and, transitively, every item depending on it. */
+export function idsRemovedWith(items: readonly CartItem[], id: string): string[] {
+  const removed = new Set([id]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const item of items) {
+      if (item.parentId !== null && removed.has(item.parentId) && !removed.has(item.id)) {
+        removed.add(item.id);
+        grew = true;
+      }
+    }
+  }
+  return [...removed];
+}

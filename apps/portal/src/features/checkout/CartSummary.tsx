@@ -1,0 +1,63 @@
+import { formatRinggit, TRUNCATE_SHORT, truncate } from '@councilpay/domain';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useCouncilName } from '../../shared/public-data/useCouncilName';
+import { cartTotalSen, type CartItem } from '../cart/cart';
+
+/**
+ * The cart as checkout shows it: council, type, account, name and amount per item; items of 0 or less
+ * are listed as skipped (spec section 5) and not counted in the total.
+ */
+export function CartSummary({ items }: { items: readonly CartItem[] }) {
+  const { t } = useTranslation();
+  const councilName = useCouncilName();
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={t('checkout.summary')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('common.council')}</TableCell>
+            <TableCell>{t('common.payment_type')}</TableCell>
+            <TableCell>{t('common.account_no')}</TableCell>
+            <TableCell>{t('common.name')}</TableCell>
+            <TableCell align="right">{t('common.amount')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((item) => (
+            <TableRow key={item.id}>
+              <TableCell>{councilName(item.council)}</TableCell>
+              <TableCell>{t(`payment_types.${item.type}`)}</TableCell>
+              <TableCell>{item.displayNo}</TableCell>
+              <TableCell>{truncate(item.ownerName, TRUNCATE_SHORT)}</TableCell>
+              <TableCell align="right">
+                {item.amountSen > 0 ? (
+                  formatRinggit(item.amountSen)
+                ) : (
+                  <Typography variant="body2" color="text.secondary" component="span">
+                    {t('cart.skipped')}
+                  </Typography>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+          <TableRow>
+            <TableCell colSpan={4} sx={{ fontWeight: 700 }}>
+              {t('common.total')}
+            </TableCell>
+            <TableCell align="right" sx={{ fontWeight: 700 }} data-testid="checkout-total">
+              {formatRinggit(cartTotalSen(items))}
+            </TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

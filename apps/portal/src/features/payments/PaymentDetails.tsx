@@ -1,0 +1,93 @@
+import { CARD_METHODS, formatDateTime, formatRinggit, isCardMethod, type PaymentDto } from '@councilpay/domain';
+import Alert from '@mui/material/Alert';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useTranslation } from 'react-i18next';
+import { useCouncilName } from '../../shared/public-data/useCouncilName';
+import { FieldList } from '../../shared/ui/FieldList';
+import type { DisplayField } from '../search/result-fields';
+import { isFollowed, statusTone } from './payment-status';
+
+/** The status of a payment in words: paid, failed with the bank's reason, or still waiting. */
+export function PaymentStatusBanner({ payment }: { payment: PaymentDto }) {
+  const { t } = useTranslation();
+  const waiting = isFollowed(payment.status);
+  return (
+    <Alert
+      severity={statusTone(payment.status)}
+      icon={waiting ? <CircularProgress size={20} aria-hidden /> : undefined}
+      data-testid="payment-status"
+      data-status={payment.status}
+      role="status"
+    >
+      <strong>{t(`receipt.status_${payment.status}`)}</strong>
+      {payment.status === 'failed' && payment.gatewayReason && (
+        <div data-testid="failure-reason">{t('receipt.reason', { reason: payment.gatewayReason })}</div>
+      )}
+      {waiting && <div>{t('receipt.waiting_text')}</div>}
+    </Alert>
+  );
+}
+
+function methodField(payment: PaymentDto): DisplayField['value'] {
+  if (payment.method === 'card' && isCardMethod(payment.cardMethod)) {
+    return { key: `checkout.card_${CARD_METHODS[payment.cardMethod]}` };
+  }
+  return payment.method === 'card'
+    ? { key: 'checkout.method_card' }
+    : { key: 'checkout.fpx_with_bank', values: { bank: payment.bankId ?? '' } };
+}
+
+/** The receipt: who paid what, how and when, and every bill with its receipt number. */
+export function PaymentDetails({ payment }: { payment: PaymentDto }) {
+  const { t } = useTranslation();
+  const councilName = useCouncilName();
+  const fields: DisplayField[] = [
+    { label: 'reference', value: { text: payment.reference } },
+    { label: 'invoice_no', value: { text: payment.invoiceNo } },
+    { label: 'payment_date', value: { text: formatDateTime(Date.parse(payment.finalAt ?? payment.createdAt)) } },
+    { label: 'payer_name', value: { text: payment.payerName } },
+    { label: 'payer_email', value: { text: payment.payerEmail } },
+    { label: 'payment_method', value: methodField(payment) },
+    { label: 'payment_status', value: { key: `payment_states.${payment.status}` } },
+    { label: 'amount_paid', value: { text: formatRinggit(payment.amountSen) } },
+  ];
+  return (
+    <Stack spacing={3}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        <FieldList fields={fields} />
+      </Paper>
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={t('receipt.items')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('common.council')}</TableCell>
+              <TableCell>{t('common.payment_type')}</TableCell>
+              <TableCell>{t('common.account_no')}</TableCell>
+              <TableCell align="right">{t('common.amount')}</TableCell>
+              <TableCell>{t('fields.receipt_no')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {payment.items.map((item) => (
+              <TableRow key={`${item.council}:${item.type}:${item.accountNo}`} data-testid="receipt-item">
+                <TableCell>{councilName(item.council)}</TableCell>
+                <TableCell>{t(`payment_types.${item.type}`)}</TableCell>
+                <TableCell>{item.displayNo}</TableCell>
+                <TableCell align="right">{formatRinggit(item.amountSen)}</TableCell>
+                <TableCell data-testid="receipt-no">{item.receiptNo ?? '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import type { PaymentDto } from '@councilpay/domain';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../shared/api/client';
+import { getPayment, requeryPayment } from './payments-api';
+import { isFollowed, POLL_MS, requeryDue } from './payment-status';
+
+export interface PaymentStatus {
+  payment: PaymentDto | null;
+  /** The last failure to read the payment (shown while there is no payment to show). */
+  error: unknown;
+  /** Reads the payment again now (after a cancel, or a check the payer asked for). */
+  refresh: () => void;
+}
+
+/**
+ * The payment with the given reference, followed live until it is final: read every POLL_MS, and asked
+ * of the gateway every ~10 s while the bank has not answered (payment-status.ts).
+ */
+export function usePaymentStatus(reference: string | null): PaymentStatus {
+  const [payment, setPayment] = useState<PaymentDto | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [tick, setTick] = useState(0);
+  const refresh = useCallback(() => setTick((n) => n + 1), []);
+  const followed = useRef({ reference: '', since: 0, lastRequeryAt: null as number | null, waiting: false });
+
+  useEffect(() => {
+    if (!reference) return;
+    const state = followed.current;
+    if (state.reference !== reference) {
+      Object.assign(state, { reference, since: Date.now(), lastRequeryAt: null, waiting: false });
+      setPayment(null);
+      setError(null);
+    }
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const again = (ms: number) => {
+      timer = setTimeout(() => setTick((n) => n + 1), ms);
+    };
+
+    const follow = async () => {
+      try {
+        if (state.waiting && requeryDue(state.since, state.lastRequeryAt, Date.now())) {
+          state.lastRequeryAt = Date.now();
+          // 429 (asked within 10 s, e.g. by another tab) or gateway trouble: just read the payment again.
+          await requeryPayment(reference).catch(() => undefined);
+          if (controller.signal.aborted) return;
+        }
+        const read = await getPayment(reference, controller.signal);
+        if (controller.signal.aborted) return;
+        state.waiting = isFollowed(read.status);
+        setPayment(read);
+        setError(null);
+        if (state.waiting) again(POLL_MS);
+      } catch (caught) {
+        if (controller.signal.aborted) return;
+        setError(caught);
+        // An unknown or malformed reference stays so; anything else (network, 5xx) is tried again.
+        if (!(caught instanceof ApiError && (caught.status === 404 || caught.status === 400))) again(POLL_MS * 2);
+      }
+    };
+    void follow();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [reference, tick]);
+
+  return { payment, error, refresh };
+}

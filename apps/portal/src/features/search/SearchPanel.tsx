@@ -1,0 +1,218 @@
+import {
+  ACCOUNT_ID_EXAMPLES,
+  DEFAULT_COUNCIL,
+  PAYABLE_TYPES,
+  PLAN_TYPES,
+  type PayableType,
+  type PlanType,
+  type SearchResultDto,
+} from '@councilpay/domain';
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../shared/api/client';
+import { useSnackbar } from '../../shared/feedback/SnackbarProvider';
+import { useLanguage } from '../../shared/i18n/useLanguage';
+import { councilName } from '../../shared/public-data/council';
+import { usePublicData } from '../../shared/public-data/PublicDataProvider';
+import { ResultCard } from './ResultCard';
+import { planTypeKey } from './result-fields';
+import { searchPayables } from './search-api';
+import { checkAccountNo, DEFAULT_PLAN_TYPE, searchRequest, type SearchFormError } from './search-request';
+
+/** A found bill with the items that depend on it (the API lists the bill first, then its dependents). */
+interface Found {
+  result: SearchResultDto;
+  dependents: SearchResultDto[];
+}
+
+function group(results: readonly SearchResultDto[]): Found[] {
+  const found: Found[] = results
+    .filter((result) => !results.some((other) => other.id === result.parentId))
+    .map((result) => ({ result, dependents: [] }));
+  for (const result of results) {
+    found.find((entry) => entry.result.id === result.parentId)?.dependents.push(result);
+  }
+  return found;
+}
+
+/**
+ * Spec section 2, "Account search by payment type with example hints": council, payment type (and plan
+ * type for engineering), the id with the type's example; the id is cleared after a result (spec section
+ * 4). Used by the search page and the home page.
+ */
+export function SearchPanel({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const { showError } = useSnackbar();
+  const { councils, defaultCouncil } = usePublicData();
+  const formId = useId();
+  const [council, setCouncil] = useState<string>(defaultCouncil?.code ?? DEFAULT_COUNCIL);
+  const [type, setType] = useState<PayableType>('assessment');
+  const [planType, setPlanType] = useState<PlanType>(DEFAULT_PLAN_TYPE);
+  const [accountNo, setAccountNo] = useState('');
+  const [fieldError, setFieldError] = useState<SearchFormError | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [found, setFound] = useState<Found[] | null>(null);
+  // Each search shows fresh result cards, even for the bill shown before.
+  const [searchNo, setSearchNo] = useState(0);
+  const controller = useRef<AbortController | null>(null);
+  const resultsRef = useRef<HTMLDivElement | null>(null);
+
+  // The councils arrive after the first paint: start with the configured default council.
+  useEffect(() => {
+    if (defaultCouncil)
+      setCouncil((current) => (councils.some((c) => c.code === current) ? current : defaultCouncil.code));
+  }, [defaultCouncil, councils]);
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const error = checkAccountNo(type, accountNo);
+    setFieldError(error);
+    if (error) return;
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    setSearching(true);
+    try {
+      const results = await searchPayables(searchRequest({ council, type, planType, accountNo }), current.signal);
+      if (results.length === 0) {
+        showError(new ApiError(404, 'not_found', 'Not Found!'));
+        return;
+      }
+      setFound(group(results));
+      setSearchNo((n) => n + 1);
+      setAccountNo(''); // Spec section 4: search clears the entered id after a result.
+      requestAnimationFrame(() => resultsRef.current?.focus());
+    } catch (caught) {
+      if (current.signal.aborted) return;
+      setFound(null);
+      showError(caught);
+    } finally {
+      if (!current.signal.aborted) setSearching(false);
+    }
+  };
+
+  const activeCouncils = councils.filter((c) => c.active);
+  return (
+    <Stack spacing={3}>
+      <Box
+        component="form"
+        id={formId}
+        noValidate
+        onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)}
+        aria-label={t('search.form_label')}
+        data-testid="search-form"
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: type === 'engineering' ? 'repeat(2, 1fr)' : 'repeat(3, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <TextField
+          select
+          label={t('search.council')}
+          value={council}
+          onChange={(event) => setCouncil(event.target.value)}
+          slotProps={{
+            select: { native: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'search-council' },
+          }}
+        >
+          {activeCouncils.length ? (
+            activeCouncils.map((option) => (
+              <option key={option.code} value={option.code}>
+                {councilName(option, language)}
+              </option>
+            ))
+          ) : (
+            <option value={council}>{council.toUpperCase()}</option>
+          )}
+        </TextField>
+        <TextField
+          select
+          label={t('search.payment_type')}
+          value={type}
+          onChange={(event) => {
+            setType(event.target.value as PayableType);
+            setFieldError(null);
+          }}
+          slotProps={{
+            select: { native: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'search-type' },
+          }}
+        >
+          {PAYABLE_TYPES.map((option) => (
+            <option key={option} value={option}>
+              {t(`payment_types.${option}`)}
+            </option>
+          ))}
+        </TextField>
+        {type === 'engineering' && (
+          <TextField
+            select
+            label={t('search.plan_type')}
+            value={planType}
+            onChange={(event) => setPlanType(event.target.value as PlanType)}
+            slotProps={{
+              select: { native: true },
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': 'search-plan-type' },
+            }}
+          >
+            {PLAN_TYPES.map((option) => (
+              <option key={option} value={option}>
+                {t(`plan_types.${planTypeKey(option)}`)}
+              </option>
+            ))}
+          </TextField>
+        )}
+        <TextField
+          required
+          label={t(
+            type === 'trading_license' || type === 'council_permit_license' ? 'search.license_no' : 'search.account_no',
+          )}
+          value={accountNo}
+          onChange={(event) => setAccountNo(event.target.value)}
+          error={fieldError !== null}
+          helperText={
+            fieldError === 'invalid_account_no'
+              ? t('errors.invalid_account_no')
+              : fieldError
+                ? t('validation.field_required')
+                : t('search.example', { example: ACCOUNT_ID_EXAMPLES[type] })
+          }
+          autoComplete="off"
+          slotProps={{ htmlInput: { maxLength: 60, spellCheck: false, 'data-testid': 'search-account-no' } }}
+        />
+        <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end' }}>
+          <Button type="submit" variant="contained" size="large" startIcon={<SearchIcon />} loading={searching}>
+            {t('search.search_button')}
+          </Button>
+        </Box>
+      </Box>
+
+      <Box ref={resultsRef} tabIndex={-1} aria-live="polite" sx={{ outline: 'none' }} data-testid="search-results">
+        {found && (
+          <Stack spacing={2}>
+            <Typography variant="h6" component={headingLevel}>
+              {t('search.results_title', { count: found.length })}
+            </Typography>
+            {found.map(({ result, dependents }) => (
+              <ResultCard key={`${searchNo}:${result.id}`} result={result} dependents={dependents} />
+            ))}
+          </Stack>
+        )}
+      </Box>
+    </Stack>
+  );
+}

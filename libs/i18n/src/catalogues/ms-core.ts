@@ -1,0 +1,210 @@
+import type { CoreCatalogue } from '../groups';
+
+/**
+ * Bahasa Malaysia, the groups every first paint needs (groups.ts): bundled with the portal's first load.
+ * The other groups are in ms-features.ts, loaded after the first paint.
+ */
+export const msCore: CoreCatalogue = {
+  common: {
+    app_name: 'CouncilPay',
+    ok: 'OK',
+    close: 'Tutup',
+    cancel: 'Batal',
+    submit: 'Hantar',
+    continue: 'Teruskan',
+    back: 'Kembali',
+    retry: 'Cuba lagi',
+    loading: 'Sedang dimuatkan…',
+    email: 'E-mel',
+    password: 'Kata laluan',
+    show_password: 'Tunjukkan kata laluan',
+    hide_password: 'Sembunyikan kata laluan',
+    yes: 'Ya',
+    no: 'Tidak',
+    save: 'Simpan',
+    print: 'Cetak',
+    total: 'Jumlah',
+    amount: 'Amaun',
+    council: 'Majlis',
+    payment_type: 'Jenis bayaran',
+    account_no: 'No. akaun',
+    name: 'Nama',
+    full_name: 'Nama penuh',
+    phone: 'No. telefon',
+    date: 'Tarikh',
+    status: 'Status',
+  },
+
+  languages: {
+    en: 'English',
+    ms: 'Bahasa Malaysia',
+    zh: '中文',
+  },
+
+  shell: {
+    home: 'Laman Utama',
+    language: 'Bahasa',
+    change_language: 'Tukar bahasa',
+    cart: 'Troli',
+    cart_items: 'Troli, bilangan item: {{count}}',
+    sign_up: 'Daftar',
+    login: 'Log Masuk',
+    my_profile: 'Profil Saya',
+    logout: 'Log Keluar',
+    open_menu: 'Buka menu',
+    close_menu: 'Tutup menu',
+    main_navigation: 'Navigasi utama',
+    skip_to_content: 'Langkau ke kandungan utama',
+    council_logo: 'Logo {{council}}',
+    default_logo: 'Logo CouncilPay',
+    footer_text: 'Portal ini dikendalikan oleh Nexus Digital Sdn. Bhd.',
+    footer_copyright: '© {{year}} {{council}}. Hak cipta terpelihara.',
+    footer_links: 'Maklumat',
+    browser_recommendation:
+      'Paparan terbaik menggunakan versi terkini Google Chrome, Mozilla Firefox, Microsoft Edge atau Safari.',
+    page_loading: 'Halaman sedang dimuatkan',
+    error_title: 'Berlaku ralat',
+    error_text: 'Halaman ini tidak dapat dipaparkan. Sila cuba lagi atau kembali ke laman utama.',
+    reload: 'Muat semula halaman',
+  },
+
+  home: {
+    tagline: 'Bayar bil majlis anda secara dalam talian, bila-bila masa dan di mana-mana sahaja.',
+    search_title: 'Cari akaun anda',
+    search_text: 'Cari cukai taksiran, kompaun, lesen, sewaan dan bil lain anda menggunakan nombor akaun.',
+    search_button: 'Cari akaun',
+    steps_title: 'Bayar dalam tiga langkah mudah',
+    step_search_title: 'Cari akaun anda',
+    step_search_text: 'Pilih jenis bayaran dan masukkan nombor akaun, kompaun atau lesen anda.',
+    step_cart_title: 'Tambah ke troli',
+    step_cart_text: 'Semak jumlah yang perlu dibayar dan tambah satu atau lebih bil ke dalam troli anda.',
+    step_pay_title: 'Bayar melalui FPX atau kad',
+    step_pay_text:
+      'Bayar dengan selamat melalui perbankan dalam talian FPX atau kad debit/kredit. Resit anda akan dihantar melalui e-mel.',
+    continue_as_guest: 'Teruskan sebagai tetamu',
+    guest_text:
+      'Akaun tidak diperlukan: anda boleh membayar sebagai tetamu. Daftar untuk melihat sejarah pembayaran dan mencetak resit.',
+  },
+
+  announcement: {
+    title: 'Pengumuman',
+    service_closed: 'Perkhidmatan ditutup buat sementara waktu untuk penyelenggaraan. Sila cuba sebentar lagi.',
+    maintenance_image: 'Ilustrasi perkhidmatan dalam penyelenggaraan',
+  },
+
+  update: {
+    title: 'Kemas kini diperlukan',
+    text: 'Versi baharu CouncilPay telah tersedia. Sila kemas kini untuk terus menggunakan perkhidmatan ini.',
+    current_version: 'Versi semasa: {{version}}',
+    latest_version: 'Versi terkini: {{version}}',
+    update_now: 'Kemas kini sekarang',
+    later: 'Nanti',
+  },
+
+  not_found: {
+    title: 'Halaman ini tidak dapat ditemui',
+    text: 'Halaman yang anda cari tidak wujud atau telah dipindahkan.',
+    back_home: 'Kembali ke laman utama',
+  },
+
+  pages: {
+    about: {
+      title: 'Tentang Kami',
+      text: 'CouncilPay membolehkan anda membuat bayaran kepada pihak berkuasa tempatan secara dalam talian, sebagai tetamu atau dengan akaun.',
+    },
+    cart: { title: 'Troli', text: 'Semak bil di dalam troli anda sebelum membuat bayaran.' },
+    checkout: {
+      title: 'Pembayaran',
+      text: 'Semak butiran anda dan jumlah bayaran, kemudian pilih kaedah pembayaran.',
+    },
+    confirmation: {
+      title: 'Pengesahan bayaran',
+      text: 'Sahkan butiran bayaran sebelum anda dibawa ke laman bank atau pengeluar kad anda.',
+    },
+    faq: { title: 'Soalan lazim', text: 'Jawapan kepada soalan yang paling kerap ditanya.' },
+    form: {
+      title: 'Daftar',
+      text: 'Daftar akaun secara percuma untuk melihat sejarah pembayaran dan mencetak resit anda.',
+    },
+    fpx_checkout: { title: 'Perbankan dalam talian FPX', text: 'Pilih bank anda untuk membayar melalui FPX.' },
+    helpline: {
+      title: 'Talian Bantuan',
+      text: 'Hubungi majlis anda jika anda memerlukan bantuan berkaitan bil atau bayaran.',
+    },
+    history: { title: 'Sejarah pembayaran', text: 'Senarai bayaran anda yang lepas beserta statusnya.' },
+    payment_information: { title: 'Maklumat pembayaran', text: 'Pilih kaedah pembayaran anda.' },
+    pdf: { title: 'Cetak lesen', text: 'Cetak lesen anda setelah bayaran dibuat.' },
+    privacy: {
+      title: 'Dasar privasi',
+      text: 'Cara kami mengumpul, menggunakan dan melindungi data peribadi anda.',
+    },
+    profile: { title: 'Profil Saya', text: 'Butiran akaun anda.' },
+    receipt: { title: 'Resit', text: 'Status bayaran dan resit anda.' },
+    refund: { title: 'Dasar bayaran balik', text: 'Bila dan bagaimana sesuatu bayaran boleh dikembalikan.' },
+    requery: {
+      title: 'Semak status bayaran',
+      text: 'Semak status terkini sesuatu bayaran menggunakan nombor rujukannya.',
+    },
+    reset_password: { title: 'Tetapkan semula kata laluan', text: 'Pilih kata laluan baharu untuk akaun anda.' },
+    search: { title: 'Cari akaun', text: 'Pilih jenis bayaran dan masukkan nombor akaun anda.' },
+    terms: { title: 'Terma dan syarat', text: 'Terma yang terpakai apabila anda menggunakan portal ini.' },
+    verify_email: { title: 'Sahkan e-mel', text: 'Mengesahkan alamat e-mel akaun anda.' },
+  },
+
+  errors: {
+    not_found: 'Tidak Dijumpai!',
+    payment_type_unavailable: 'Jenis bayaran ini tidak tersedia buat masa ini.',
+    council_unavailable: 'Majlis ini tidak tersedia buat masa ini.',
+    invalid_account_no: 'No. Akaun / No. Lesen Tidak Sah',
+    email_or_password_incorrect: 'E-mel atau kata laluan tidak betul.',
+    attempt_failed_please_try_again: 'Percubaan gagal. Sila cuba lagi.',
+    email_already_exist: 'E-mel ini telah digunakan oleh akaun lain.',
+    user_error_relogin: 'Ralat pengguna. Sila log masuk semula.',
+    invalid_code: 'Kod Tidak Sah',
+    license_status_not_allowed:
+      'Status lesen ini tidak dibenarkan untuk diteruskan. Sila semak dengan jabatan pelesenan.',
+    owner_photo_not_found:
+      'Tidak dapat dicetak kerana gambar pemilik tidak dijumpai. Sila semak dengan jabatan pelesenan.',
+    trading_license_not_renewable:
+      'Lesen perdagangan ini tidak boleh diperbaharui secara dalam talian, sila perbaharui di kaunter majlis.',
+    reset_timeout:
+      'Permintaan tetapan semula kata laluan anda telah tamat tempoh, sila mohon pautan tetapan semula kata laluan yang baharu',
+    invalid_request: 'Permintaan Tidak Sah',
+    invalid_request_3: 'Permintaan Tidak Sah 3',
+    email_sent: 'Kami telah menghantar pautan untuk menetapkan semula kata laluan ke e-mel anda.',
+    sms_sent: 'Kod pengesahan telah dihantar ke telefon anda melalui SMS.',
+    failed_to_send_sms: 'Gagal menghantar SMS',
+    failed_to_send_email_verification: 'Gagal menghantar e-mel pengesahan',
+    update_successful: 'Kemas kini berjaya.',
+    data_no_changes:
+      'Tiada perubahan disimpan kerana data telah diubah di tempat lain. Sila muat semula dan cuba lagi.',
+    validation_failed: 'Terdapat medan yang tidak diisi atau tidak sah.',
+    internal_error: 'Berlaku masalah pada pihak kami. Sila cuba lagi.',
+    too_many_requests: 'Terlalu banyak permintaan. Sila tunggu sebentar dan cuba lagi.',
+    invalid_json: 'Permintaan tidak dapat dibaca. Sila cuba lagi.',
+    council_not_found: 'Majlis tidak dijumpai.',
+    bad_request: 'Permintaan tidak sah.',
+    unauthorized: 'Sila log masuk untuk meneruskan.',
+    forbidden: 'Anda tidak dibenarkan melakukan tindakan ini.',
+    method_not_allowed: 'Tindakan ini tidak dibenarkan.',
+    conflict: 'Rekod ini telah diubah oleh pihak lain. Sila muat semula dan cuba lagi.',
+    payload_too_large: 'Data yang dihantar terlalu besar.',
+    unsupported_media_type: 'Jenis kandungan ini tidak disokong.',
+    service_unavailable: 'Perkhidmatan tidak tersedia buat sementara waktu. Sila cuba sebentar lagi.',
+    network_error: 'Pelayan tidak dapat dihubungi. Sila semak sambungan internet anda dan cuba lagi.',
+    unknown: 'Berlaku ralat. Sila cuba lagi.',
+    payment_pending:
+      'Bayaran terdahulu untuk bil ini masih menunggu pengesahan bank. Bayar sekali lagi hanya jika anda pasti bayaran itu tidak berjaya.',
+    already_paid: 'Bayaran terdahulu untuk bil ini telah berjaya. Tiada caj tambahan dikenakan.',
+    nothing_to_pay: 'Tiada amaun perlu dibayar untuk item ini.',
+    service_closed: 'Perkhidmatan pembayaran ditutup untuk penyelenggaraan. Sila cuba sebentar lagi.',
+    balance_changed: 'Amaun tertunggak telah berubah. Sila cari akaun sekali lagi.',
+    invalid_bank: 'Sila pilih bank daripada senarai.',
+    duplicate_item: 'Bil yang sama terdapat dua kali dalam troli.',
+    idempotency_key_reused: 'Bayaran ini telah dihantar. Sila mulakan bayaran sekali lagi.',
+    cancel_not_allowed: 'Bayaran hanya boleh dibatalkan sebelum pengesahan.',
+    invalid_idempotency_key: 'Bayaran tidak dapat dihantar. Sila cuba lagi.',
+    email_verified: 'Alamat e-mel anda telah disahkan.',
+    email_verification_sent: 'Kami telah menghantar pautan pengesahan ke e-mel anda.',
+  },
+};

@@ -1,0 +1,22 @@
+import type { Catalogue } from './catalogues/en';
+
+/**
+ * The catalogue groups a web app needs before anything else: its shell, home page, page titles and error
+ * messages. The portal bundles these in Malay (the default language) and loads the other groups after the
+ * first paint (`loadMalayFeatures`), so the first load does not grow with every feature's messages.
+ */
+export const CORE_GROUPS = [
+  'common',
+  'languages',
+  'shell',
+  'home',
+  'announcement',
+  'update',
+  'not_found',
+  'pages',
+  'errors',
+] as const satisfies ReadonlyArray<keyof Catalogue>;
+
+export type CoreGroup = (typeof CORE_GROUPS)[number];
+export type CoreCatalogue = Pick<Catalogue, CoreGroup>;
+export type FeatureCatalogue = Omit<Catalogue, CoreGroup>;

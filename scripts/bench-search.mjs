@@ -1,0 +1,260 @@
+#!/usr/bin/env node
+// Benchmark of POST /api/search with many payables: seeds a bench database with N generated payables
+// (`npm run db:seed -- --payables N`, skipped when they are already there), starts the built API on it and
+// prints the latency percentiles of searches for random generated accounts. A benchmark prints figures; it
+// asserts nothing. Expects `npm run build` to have run (it uses apps/api/dist).
+//
+//   node scripts/bench-search.mjs [--payables 1000000] [--requests 5000] [--concurrency 8] [--drop]
+//
+// BENCH_DATABASE_URL (default: the local server, database councilpay_bench) and REDIS_URL choose the servers.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import {
+  DEFAULTS,
+  deleteRedisPrefix,
+  dropDatabase,
+  ensureDatabase,
+  log,
+  migrateAndSeed,
+  node,
+  startProcesses,
+  waitForHttp,
+} from './lib.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    payables: { type: 'string', default: '1000000' },
+    requests: { type: 'string', default: '5000' },
+    concurrency: { type: 'string', default: '8' },
+    drop: { type: 'boolean', default: false },
+  },
+});
+const N = Number(args.payables);
+const REQUESTS = Number(args.requests);
+const CONCURRENCY = Number(args.concurrency);
+for (const [name, value] of [
+  ['--payables', N],
+  ['--requests', REQUESTS],
+  ['--concurrency', CONCURRENCY],
+]) {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} needs a whole number above 0`);
+}
+
+// The generated ids of prisma/seed/generate.ts: payable i has council COUNCIL_CODES[i % 24], type
+// SEARCHABLE_TYPES[i % 7] and id GEN + the type's first letter + i in 9 digits. Kept in step by hand
+// because this script runs plain Node; the sanity check below fails loudly if they drift apart.
+const COUNCIL_CODES = [
+  'mdpg', 'mps', 'mpt', 'mpp', 'mdld', 'mdppr', 'mdkgu', 'mdktn', 'mdblr', 'mdbft', 'lbk', 'mdsptg',
+  'mdkm', 'mdtrn', 'mdknk', 'mdspa', 'mdrnu', 'mdkb', 'mdnbwn', 'mdtbn', 'mdkp', 'mdtnm', 'mdptn', 'mdpts',
+]; // prettier-ignore
+const SEARCHABLE_TYPES = [
+  'assessment',
+  'compound',
+  'trading_license',
+  'council_permit_license',
+  'tenancy',
+  'booking',
+  'market_bill',
+];
+const MARKET_COUNCILS = new Set(['mdpg', 'mps', 'mpt']);
+
+function generated(i) {
+  const type = SEARCHABLE_TYPES[i % SEARCHABLE_TYPES.length];
+  return {
+    council: COUNCIL_CODES[i % COUNCIL_CODES.length],
+    type,
+    accountNo: `GEN${type.slice(0, 1).toUpperCase()}${String(i).padStart(9, '0')}`,
+  };
+}
+
+/**
+ * A generated payable a payer could find. Skipped: tenancy (the generator writes upper-case ids, which the
+ * tenancy normalisation lower-cases, so they are unreachable) and market bills of councils without a market.
+ */
+function searchable(i) {
+  const target = generated(i);
+  if (target.type === 'tenancy') return false;
+  return target.type !== 'market_bill' || MARKET_COUNCILS.has(target.council);
+}
+
+function randomTarget() {
+  for (;;) {
+    const i = 1 + Math.floor(Math.random() * N);
+    if (searchable(i)) return generated(i);
+  }
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function query(databaseUrl, sql, params = []) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function seed(env) {
+  await ensureDatabase(env.DATABASE_URL);
+  let have = 0;
+  try {
+    const [{ n }] = await query(
+      env.DATABASE_URL,
+      `SELECT count(*)::int AS n FROM "Payable" WHERE "accountNo" LIKE 'GEN%'`,
+    );
+    have = n;
+  } catch {
+    // A new database: not migrated yet.
+  }
+  if (have >= N) {
+    log(`bench database already holds ${have} generated payables; not seeding`);
+    node('scripts/prisma.mjs', ['migrate', 'deploy'], { env });
+  } else {
+    log(`seeding ${N} generated payables (a million take a few minutes) ...`);
+    const started = performance.now();
+    migrateAndSeed(env, ['--payables', String(N)]);
+    log(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+  await query(env.DATABASE_URL, 'ANALYZE "Payable"');
+  const [{ total }] = await query(env.DATABASE_URL, 'SELECT count(*)::int AS total FROM "Payable"');
+  return total;
+}
+
+async function searchOnce(baseUrl, body) {
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}/api/search`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  await res.arrayBuffer();
+  return { ms: performance.now() - started, status: res.status };
+}
+
+async function run(baseUrl, count, makeBody) {
+  const latencies = [];
+  const statuses = new Map();
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        next += 1;
+        const { ms, status } = await searchOnce(baseUrl, makeBody());
+        latencies.push(ms);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { latencies, statuses, seconds };
+}
+
+function report(label, { latencies, statuses, seconds }) {
+  const fmt = (ms) => `${ms.toFixed(1)} ms`;
+  const mean = latencies.reduce((a, b) => a + b, 0) / latencies.length;
+  process.stdout.write(
+    `${label.padEnd(26)} n=${String(latencies.length).padEnd(6)} p50 ${fmt(percentile(latencies, 50)).padEnd(9)} ` +
+      `p95 ${fmt(percentile(latencies, 95)).padEnd(9)} p99 ${fmt(percentile(latencies, 99)).padEnd(9)} ` +
+      `mean ${fmt(mean).padEnd(9)} ${(latencies.length / seconds).toFixed(0)} req/s  ` +
+      `statuses ${JSON.stringify(Object.fromEntries(statuses))}\n`,
+  );
+}
+
+async function main() {
+  const base = new URL(process.env.BENCH_DATABASE_URL || DEFAULTS.DATABASE_URL);
+  if (!process.env.BENCH_DATABASE_URL) base.pathname = '/councilpay_bench';
+  const port = await freePort();
+  const runId = Date.now().toString(36);
+  const keysDir = mkdtempSync(join(tmpdir(), 'councilpay-bench-keys-'));
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: base.toString(),
+    REDIS_URL: process.env.REDIS_URL || DEFAULTS.REDIS_URL,
+    REDIS_PREFIX: `cp-bench-${runId}`,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DEV_KEYS_DIR: keysDir,
+    PORTAL_DIST: '',
+    CONSOLE_DIST: '',
+  };
+
+  const total = await seed(env);
+  const plan = await query(
+    env.DATABASE_URL,
+    `EXPLAIN ANALYZE SELECT * FROM "Payable" WHERE "councilCode" = $1 AND type = $2::"PayableType" AND "planType" = '' AND "accountNo" = $3`,
+    [generated(1).council, generated(1).type, generated(1).accountNo],
+  );
+
+  node('apps/gateway-sim/dist/dev-keys-cli.js', [keysDir], { env, stdio: 'ignore' });
+  const { stop } = startProcesses([{ name: 'api', script: 'apps/api/dist/main.js' }], env);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${baseUrl}/api/health`);
+    const sample = generated([1, 2, 3].find(searchable));
+    const check = await fetch(`${baseUrl}/api/search`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(sample),
+    });
+    if (check.status !== 200) {
+      throw new Error(
+        `a generated payable was not found (${check.status} ${await check.text()}): did generate.ts change?`,
+      );
+    }
+
+    await run(baseUrl, Math.min(500, REQUESTS), randomTarget); // warm-up: connections, JIT, buffers
+    process.stdout.write(
+      `\nPOST /api/search on ${total.toLocaleString('en')} payables, ${REQUESTS} requests per row, concurrency ${CONCURRENCY}\n`,
+    );
+    report('found (random accounts)', await run(baseUrl, REQUESTS, randomTarget));
+    report(
+      'not found',
+      await run(baseUrl, REQUESTS, () => ({ ...randomTarget(), accountNo: `NOPE${Math.floor(Math.random() * 1e9)}` })),
+    );
+    report(
+      'licence + 2 dependents',
+      await run(baseUrl, REQUESTS, () => ({ council: 'mdpg', type: 'trading_license', accountNo: 'LP-2025-0001' })),
+    );
+    process.stdout.write(`\nThe lookup's plan:\n${plan.map((row) => `  ${row['QUERY PLAN']}`).join('\n')}\n`);
+  } finally {
+    await stop(5000);
+    await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);
+    rmSync(keysDir, { recursive: true, force: true });
+    if (args.drop) {
+      await dropDatabase(env.DATABASE_URL);
+      log(`dropped ${base.pathname.slice(1)}`);
+    } else {
+      log(`kept ${base.pathname.slice(1)} for the next run (--drop removes it)`);
+    }
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`[bench-search] ${error.stack ?? error.message}\n`);
+  process.exit(1);
+});
