@@ -47,6 +47,7 @@ describe('payments through the gateway simulator', () => {
       expect.stringMatching(/^MDPG-\d{4}-\d{6}$/),
     ]);
     expect(new Set(paid.items.map((i) => i.receiptNo)).size).toBe(2);
+    expect(paid.items.map((i) => i.accountNo)).toEqual([a.accountNo, b.accountNo]); // in the cart's order
     expect(paid.payerEmail).toBe('ami*********@example.my');
     const bills = await prisma.payable.findMany({ where: { id: { in: [a.id, b.id] } } });
     expect(bills.map((bill) => bill.balanceSen)).toEqual([0, 0]);

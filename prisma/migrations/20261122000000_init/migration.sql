@@ -100,6 +100,7 @@ CREATE TABLE "PaymentItem" (
     "councilCode" TEXT NOT NULL,
     "type" "PayableType" NOT NULL,
     "accountNo" TEXT NOT NULL,
+    "position" INTEGER NOT NULL DEFAULT 0,
     "amountSen" INTEGER NOT NULL,
     "creditSen" INTEGER NOT NULL,
     "selection" INTEGER,
@@ -329,7 +330,7 @@ CREATE INDEX "Payment_createdAt_idx" ON "Payment"("createdAt");
 CREATE UNIQUE INDEX "PaymentItem_receiptNo_key" ON "PaymentItem"("receiptNo");
 
 -- CreateIndex
-CREATE INDEX "PaymentItem_paymentId_idx" ON "PaymentItem"("paymentId");
+CREATE INDEX "PaymentItem_paymentId_position_idx" ON "PaymentItem"("paymentId", "position");
 
 -- CreateIndex
 CREATE INDEX "PaymentItem_payableId_idx" ON "PaymentItem"("payableId");

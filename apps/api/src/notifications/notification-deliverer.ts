@@ -44,7 +44,7 @@ export class NotificationDeliverer {
       const payment = notification.paymentId
         ? await this.prisma.payment.findUnique({
             where: { id: notification.paymentId },
-            include: { items: { orderBy: { id: 'asc' }, include: { council: true } } },
+            include: { items: { orderBy: { position: 'asc' }, include: { council: true } } },
           })
         : null;
       const message = renderNotification(notification, payment, this.config.publicUrl);

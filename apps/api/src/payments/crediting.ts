@@ -54,7 +54,7 @@ function advancePaidUntil(p: LockedPayable, now: Date): { paidUntilYear: number;
  * its amount is owed back to the payer.
  */
 export async function creditPayment(tx: Tx, paymentId: string, now: Date): Promise<CreditOutcome> {
-  const items = await tx.paymentItem.findMany({ where: { paymentId, creditedAt: null }, orderBy: { id: 'asc' } });
+  const items = await tx.paymentItem.findMany({ where: { paymentId, creditedAt: null }, orderBy: { position: 'asc' } });
   const outcome: CreditOutcome = { credited: [], refused: [] };
   if (items.length === 0) return outcome;
   const payableIds = [...new Set(items.map((i) => i.payableId))];

@@ -17,7 +17,7 @@ export class PaymentHistoryHandler implements IQueryHandler<PaymentHistoryQuery,
       this.prisma.paymentItem.count({ where }),
       this.prisma.paymentItem.findMany({
         where,
-        orderBy: [{ payment: { createdAt: 'desc' } }, { id: 'asc' }],
+        orderBy: [{ payment: { createdAt: 'desc' } }, { paymentId: 'asc' }, { position: 'asc' }],
         skip: (page - 1) * pageSize,
         take: pageSize,
         include: {

@@ -110,7 +110,8 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
             // The requery worker's sweep picks it up from here: nothing to schedule outside this transaction.
             nextRequeryAt: new Date(Date.now() + requeryDelayMs(1, this.config.notifications.requeryTimeScale)),
             items: {
-              create: lines.map((l) => ({
+              create: lines.map((l, position) => ({
+                position,
                 payableId: l.payable.id,
                 councilCode: l.payable.councilCode,
                 type: l.payable.type,

@@ -19,7 +19,7 @@ export class GetPaymentHandler implements IQueryHandler<GetPaymentQuery, Payment
     const payment = await this.prisma.payment.findUnique({
       where: { reference },
       include: {
-        items: { orderBy: { id: 'asc' }, include: { payable: { select: { displayNo: true } } } },
+        items: { orderBy: { position: 'asc' }, include: { payable: { select: { displayNo: true } } } },
         events: { orderBy: { id: 'asc' } },
       },
     });
