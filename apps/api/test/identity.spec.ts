@@ -211,6 +211,21 @@ describe('registration with an SMS code, then login, me and logout, through HTTP
     expect((await prisma.phoneVerification.findUniqueOrThrow({ where: { id } })).sends).toBe(4);
   });
 
+  it('takes account requests as JSON only, so a form on another site cannot sign a browser in', async () => {
+    const user = await createUser(app);
+    const forged = await request(app.getHttpServer())
+      .post('/api/auth/login')
+      .type('form')
+      .send({ email: user.email, password: PASSWORD });
+    expect(forged.status).toBe(415);
+    expect(forged.body.code).toBe('unsupported_media_type');
+    expect(setCookie(forged, 'cp_sid')).toBeNull();
+    await request(app.getHttpServer())
+      .post('/api/auth/login')
+      .send({ email: user.email, password: PASSWORD })
+      .expect(200);
+  });
+
   it('answers a wrong password and an unknown email alike', async () => {
     const user = await createUser(app);
     for (const body of [

@@ -86,6 +86,24 @@ function csrfCheck(config: AppConfig): RequestHandler {
   };
 }
 
+/** Account routes whose bodies must be JSON. */
+const JSON_ONLY_PREFIXES = ['/api/auth/', '/api/me/'];
+
+/**
+ * Login CSRF and its kind: a page on another site can make the browser post a form (urlencoded, multipart or
+ * text/plain) without any preflight, but not JSON. Account routes take JSON only, so a forged form never signs
+ * a browser in (or changes a profile) behind its owner's back.
+ */
+function jsonOnlyAccountRoutes(): RequestHandler {
+  return (req, _res, next) => {
+    if (SAFE_METHODS.has(req.method) || !JSON_ONLY_PREFIXES.some((prefix) => req.originalUrl.startsWith(prefix)))
+      return next();
+    // A request without a Content-Type carries no form: a browser's form post always names its type.
+    if (!req.headers['content-type'] || req.is('application/json')) return next();
+    next(new ApiError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json)'));
+  };
+}
+
 /**
  * Installs server-side sessions on /api: express-session in Redis (connect-redis, keys
  * `<REDIS_PREFIX>:sess:<id>`) behind the httpOnly, SameSite=Lax cookie cp_sid (Secure in production, where
@@ -102,6 +120,7 @@ export function configureSessions(app: INestApplication, config: AppConfig): voi
   const { passport } = app.get(IdentityPassport);
   app.use(
     '/api',
+    jsonOnlyAccountRoutes(),
     session({
       name: SESSION_COOKIE,
       secret: config.identity.sessionSecret,
