@@ -11,7 +11,7 @@ import {
   type RegisterRequest,
 } from '@councilpay/domain';
 import type { MessageKey } from '@councilpay/i18n';
-import { isEmailFormat, normaliseEmail } from './session/session-api';
+import { emailFieldError, normaliseEmail } from './session/session-api';
 
 /** The SMS code: 6 digits (libs/domain PHONE_CODE_LENGTH). */
 export const VERIFICATION_CODE = new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`);
@@ -42,9 +42,8 @@ export function checkRegistration(values: RegisterValues, today: Date = new Date
   const required: FieldMessage = { key: 'validation.field_required' };
   if (!values.fullName.trim()) errors.fullName = required;
 
-  const email = normaliseEmail(values.email);
-  if (!email) errors.email = required;
-  else if (!isEmailFormat(email)) errors.email = { key: 'validation.email_format' };
+  const emailError = emailFieldError(normaliseEmail(values.email));
+  if (emailError) errors.email = { key: emailError };
 
   if (!values.nric.trim()) errors.nric = required;
   else {

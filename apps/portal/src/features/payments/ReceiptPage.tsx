@@ -7,12 +7,11 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../shared/api/client';
 import { messageKeyForError } from '../../shared/api/errors';
-import { useSnackbar } from '../../shared/feedback/SnackbarProvider';
 import { ROUTES } from '../../shared/routing/paths';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
 import { settledIds } from '../cart/cart';
@@ -20,6 +19,7 @@ import { useCart } from '../cart/CartProvider';
 import { clearDraft } from '../checkout/checkout-draft';
 import { PaymentDetails, PaymentStatusBanner } from './PaymentDetails';
 import { cancelPayment } from './payments-api';
+import { usePaymentAction } from './usePaymentAction';
 import { usePaymentStatus } from './usePaymentStatus';
 
 /**
@@ -33,8 +33,6 @@ export function ReceiptPage() {
   const reference = params.get('reference')?.trim() || null;
   const { payment, error, refresh } = usePaymentStatus(reference);
   const cart = useCart();
-  const { showMessage, showError } = useSnackbar();
-  const [cancelling, setCancelling] = useState(false);
 
   const paid = payment?.status === 'paid';
   useEffect(() => {
@@ -44,19 +42,11 @@ export function ReceiptPage() {
     clearDraft();
   }, [paid, payment, cart]);
 
-  const cancel = async () => {
-    if (!reference) return;
-    setCancelling(true);
-    try {
-      await cancelPayment(reference);
-      showMessage(t('receipt.cancelled'), 'info');
-    } catch (caught) {
-      showError(caught);
-    } finally {
-      setCancelling(false);
-      refresh();
-    }
-  };
+  const { busy: cancelling, run: cancel } = usePaymentAction(
+    () => cancelPayment(reference ?? ''),
+    t('receipt.cancelled'),
+    refresh,
+  );
 
   return (
     <PageScaffold page="receipt">

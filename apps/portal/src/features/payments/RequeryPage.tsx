@@ -12,12 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../shared/api/client';
 import { messageKeyForError } from '../../shared/api/errors';
-import { useSnackbar } from '../../shared/feedback/SnackbarProvider';
 import { ROUTES } from '../../shared/routing/paths';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
 import { PaymentDetails, PaymentStatusBanner } from './PaymentDetails';
 import { isFollowed } from './payment-status';
 import { requeryPayment } from './payments-api';
+import { usePaymentAction } from './usePaymentAction';
 import { usePaymentStatus } from './usePaymentStatus';
 
 /** /requery: a payer checks a payment by its reference, and may ask the bank for its latest status. */
@@ -28,28 +28,17 @@ export function RequeryPage() {
   const [typed, setTyped] = useState(reference ?? '');
   const [fieldError, setFieldError] = useState(false);
   const { payment, error, refresh } = usePaymentStatus(reference);
-  const { showMessage, showError } = useSnackbar();
-  const [checking, setChecking] = useState(false);
+  const { busy: checking, run: check } = usePaymentAction(
+    () => requeryPayment(reference ?? ''),
+    t('requery.checked'),
+    refresh,
+  );
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const clean = typed.replace(/\s+/g, '').toUpperCase();
     setFieldError(!clean);
     if (clean) setParams({ reference: clean });
-  };
-
-  const check = async () => {
-    if (!reference) return;
-    setChecking(true);
-    try {
-      await requeryPayment(reference);
-      showMessage(t('requery.checked'), 'info');
-    } catch (caught) {
-      showError(caught);
-    } finally {
-      setChecking(false);
-      refresh();
-    }
   };
 
   return (

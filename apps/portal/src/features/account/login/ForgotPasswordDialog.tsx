@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { messageKeyForError } from '../../../shared/api/errors';
 import { useSnackbar } from '../../../shared/feedback/SnackbarProvider';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
-import { isEmailFormat, normaliseEmail, requestPasswordReset } from '../session/session-api';
+import { emailFieldError, normaliseEmail, requestPasswordReset } from '../session/session-api';
 import { dialogCloseGuard } from './close-guard';
 
 export interface ForgotPasswordDialogProps {
@@ -46,11 +46,7 @@ export function ForgotPasswordDialog({ open, onClose, onSent }: ForgotPasswordDi
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const cleanEmail = normaliseEmail(email);
-    const error: MessageKey | null = !cleanEmail
-      ? 'validation.field_required'
-      : isEmailFormat(cleanEmail)
-        ? null
-        : 'validation.email_format';
+    const error: MessageKey | null = emailFieldError(cleanEmail);
     setFieldError(error);
     setFailure(null);
     if (error) return;

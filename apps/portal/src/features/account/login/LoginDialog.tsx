@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { messageKeyForError } from '../../../shared/api/errors';
 import { ROUTES } from '../../../shared/routing/paths';
-import { isEmailFormat, normaliseEmail } from '../session/session-api';
+import { emailFieldError, normaliseEmail } from '../session/session-api';
 import { useSession } from '../session/SessionProvider';
 import { dialogCloseGuard } from './close-guard';
 
@@ -31,8 +31,8 @@ interface FieldErrors {
 
 function validate(email: string, password: string): FieldErrors {
   const errors: FieldErrors = {};
-  if (!email) errors.email = 'validation.field_required';
-  else if (!isEmailFormat(email)) errors.email = 'validation.email_format';
+  const emailError = emailFieldError(email);
+  if (emailError) errors.email = emailError;
   if (!password) errors.password = 'validation.field_required';
   return errors;
 }

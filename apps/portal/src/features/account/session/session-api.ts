@@ -24,6 +24,12 @@ export function isEmailFormat(email: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
 }
 
+/** The message for an email field (already normalised): required, then format; null when it is fine. */
+export function emailFieldError(email: string): 'validation.field_required' | 'validation.email_format' | null {
+  if (!email) return 'validation.field_required';
+  return isEmailFormat(email) ? null : 'validation.email_format';
+}
+
 /** GET /api/auth/me: the signed-in person, or null for a guest (no session cookie, or 401). */
 export async function currentUser(signal?: AbortSignal): Promise<SessionUser | null> {
   if (!mayHaveSession()) return null;
