@@ -5,7 +5,6 @@
  * because no Docker engine runs on our machines.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +13,7 @@ import { ensureDevKeys } from '@councilpay/fpx';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,17 +33,6 @@ function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {

@@ -1,21 +1,12 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { WorkerModule } from '../src/worker.module';
 import { testConfig } from './test-app';
+import { freePort } from './ports';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort };
 
 /** A real SMTP server in the test process: every message it accepts is parsed and kept. */
 export async function startSmtpServer(): Promise<{ url: string; messages: ParsedMail[]; close: () => Promise<void> }> {

@@ -41,31 +41,16 @@ export class FpxGateway implements PaymentGateway {
     if (!payment.bankId) throw new GatewayError('FPX payment without a bank', 'missing_bank');
     const form = buildAuthorisationRequest({
       config: this.fpx,
-      order: {
-        sellerExOrderNo: payment.invoiceNo,
-        sellerOrderNo: payment.invoiceNo,
-        sellerTxnTime: payment.createdAt,
-        amountSen: payment.amountSen,
-        buyerEmail: payment.payerEmail,
-        buyerName: payment.payerName,
-        buyerBankId: payment.bankId,
-      },
+      order: { ...this.order(payment), buyerBankId: payment.bankId },
     });
     return { action: form.action, method: 'POST', fields: form.fields };
   }
 
   async enquire(payment: GatewayPayment): Promise<GatewayAnswer> {
+    // The AE repeats the AR's order exactly (same numbers, time and amount), as FPX requires.
     const request = buildEnquiryRequest({
       config: this.fpx,
-      order: {
-        sellerExOrderNo: payment.invoiceNo,
-        sellerOrderNo: payment.invoiceNo,
-        sellerTxnTime: payment.createdAt,
-        amountSen: payment.amountSen,
-        buyerEmail: payment.payerEmail,
-        buyerName: payment.payerName,
-        buyerBankId: payment.bankId ?? undefined,
-      },
+      order: { ...this.order(payment), buyerBankId: payment.bankId ?? undefined },
     });
     const body = await postForm(request.action, request.body, this.config.gateways.timeoutMs);
     const verified = verifyEnquiryResponse(body, this.fpx.exchangePublicKeyPem, this.expected(payment));
@@ -80,6 +65,18 @@ export class FpxGateway implements PaymentGateway {
       this.fpx.exchangePublicKeyPem,
       payment ? this.expected(payment) : undefined,
     );
+  }
+
+  /** The order an AR carries and its AE repeats: our invoice number for both order numbers. */
+  private order(payment: GatewayPayment) {
+    return {
+      sellerExOrderNo: payment.invoiceNo,
+      sellerOrderNo: payment.invoiceNo,
+      sellerTxnTime: payment.createdAt,
+      amountSen: payment.amountSen,
+      buyerEmail: payment.payerEmail,
+      buyerName: payment.payerName,
+    };
   }
 
   private expected(payment: GatewayPayment) {

@@ -12,6 +12,7 @@ import {
   truncate,
   type PayableType,
   type SearchLicenceDto,
+  type SearchResultDto,
 } from '@councilpay/domain';
 import type { Catalogue, MessageKey } from '@councilpay/i18n';
 
@@ -26,20 +27,21 @@ export interface DisplayField {
 }
 
 /** What the display rules need of a bill (a search result or a cart item). */
-export interface DisplayedBill {
-  type: PayableType;
-  displayNo: string;
-  planType: string;
-  ownerName: string;
-  ownerIdNo: string | null;
-  address: string | null;
-  balanceSen: number;
-  minimumPaymentSen: number | null;
-  paidUntilYear: number | null;
-  paidUntilMonth: number | null;
-  details: Record<string, unknown>;
-  licence: SearchLicenceDto | null;
-}
+export type DisplayedBill = Pick<
+  SearchResultDto,
+  | 'type'
+  | 'displayNo'
+  | 'planType'
+  | 'ownerName'
+  | 'ownerIdNo'
+  | 'address'
+  | 'balanceSen'
+  | 'minimumPaymentSen'
+  | 'paidUntilYear'
+  | 'paidUntilMonth'
+  | 'details'
+  | 'licence'
+>;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
 

@@ -9,6 +9,7 @@ import { APP_CONFIG } from '../../../config/config.module';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { Gateways } from '../../gateways/gateways';
+import type { GatewayPayment } from '../../gateways/payment-gateway';
 import { requeryDelayMs } from '../../../requery/requery-schedule';
 import { priceItem, type PayableWithCouncil } from '../../pricing';
 import { RequeryPaymentCommand } from '../requery-payment/requery-payment.command';
@@ -254,19 +255,9 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
     return stillOpen;
   }
 
-  private response(payment: {
-    reference: string;
-    invoiceNo: string;
-    status: CreatePaymentResponse['status'];
-    amountSen: number;
-    method: 'fpx' | 'card';
-    createdAt: Date;
-    payerName: string;
-    payerEmail: string;
-    payerPhone: string;
-    bankId: string | null;
-    cardMethod: string | null;
-  }): CreatePaymentResponse {
+  private response(
+    payment: GatewayPayment & { status: CreatePaymentResponse['status']; method: 'fpx' | 'card' },
+  ): CreatePaymentResponse {
     return {
       reference: payment.reference,
       invoiceNo: payment.invoiceNo,
