@@ -83,6 +83,16 @@ describe('the payment engine never charges twice and never loses an answer', () 
 
     // A tampered amount with the original checksum is refused the same way.
     await postDirectAc(app, { ...ac, fpx_txnAmount: '0.01' }).expect(400);
+    // The payer's browser bringing the tampered message back sees a page in all three languages, and nothing changes.
+    const page = await request(app.getHttpServer())
+      .post('/api/gateways/fpx/indirect')
+      .type('form')
+      .send(tampered)
+      .expect(400);
+    expect(page.text).toContain('Maklumat daripada bank tidak sah');
+    expect(page.text).toContain("The bank's message could not be verified");
+    expect(page.text).toContain('无法验证银行的信息');
+    expect((await getPayment(app, created.reference)).status).toBe('in_progress');
     // The genuine message still works afterwards.
     expect((await postDirectAc(app, ac).expect(200)).text).toBe('OK');
   });

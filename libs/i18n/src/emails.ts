@@ -31,6 +31,8 @@ export interface MessageTexts {
   email_verification_body: string;
   password_reset_subject: string;
   password_reset_body: string;
+  /** The page a browser sees when it brings back a bank message that does not verify. */
+  gateway_return_invalid: string;
 }
 
 export const en: MessageTexts = {
@@ -62,6 +64,7 @@ export const en: MessageTexts = {
   password_reset_subject: 'Reset your password',
   password_reset_body:
     'Open this link within 24 hours to set a new password: {{link}}\nIf you did not ask for this, ignore this email.',
+  gateway_return_invalid: "The bank's message could not be verified. Your payment's status will be checked.",
 };
 
 export const ms: MessageTexts = {
@@ -93,6 +96,7 @@ export const ms: MessageTexts = {
   password_reset_subject: 'Tetapkan semula kata laluan anda',
   password_reset_body:
     'Buka pautan ini dalam tempoh 24 jam untuk menetapkan kata laluan baharu: {{link}}\nJika anda tidak memintanya, abaikan e-mel ini.',
+  gateway_return_invalid: 'Maklumat daripada bank tidak sah. Status pembayaran anda akan disemak.',
 };
 
 export const zh: MessageTexts = {
@@ -121,6 +125,7 @@ export const zh: MessageTexts = {
   email_verification_body: '请打开此链接，确认此电子邮件地址属于您：{{link}}',
   password_reset_subject: '重设您的密码',
   password_reset_body: '请在24小时内打开此链接设置新密码：{{link}}\n如果您没有提出此要求，请忽略此邮件。',
+  gateway_return_invalid: '无法验证银行的信息。我们将核实您的付款状态。',
 };
 
 const TEXTS: Record<Language, MessageTexts> = { ms, en, zh };

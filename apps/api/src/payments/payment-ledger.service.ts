@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventBus } from '@nestjs/cqrs';
 import {
   isFinal,
   isLanguage,
@@ -13,7 +12,6 @@ import { queueNotification } from '../notifications/queue-notification';
 import { PrismaService } from '../prisma/prisma.service';
 import { creditPayment } from './crediting';
 import type { GatewayAnswer } from './gateways/payment-gateway';
-import { PaymentStatusChanged } from './payment.events';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -66,10 +64,7 @@ export function eventForAnswer(answer: GatewayAnswer): DomainEvent | null {
 export class PaymentLedger {
   private readonly logger = new Logger(PaymentLedger.name);
 
-  constructor(
-    private readonly prisma: PrismaService,
-    private readonly eventBus: EventBus,
-  ) {}
+  constructor(private readonly prisma: PrismaService) {}
 
   /** Applies a domain event to the payment with this reference. */
   async apply(
@@ -121,15 +116,6 @@ export class PaymentLedger {
       this.logger.log(
         { reference: result.reference, from: result.from, to: result.to, source },
         'Payment status changed',
-      );
-      this.eventBus.publish(
-        new PaymentStatusChanged(
-          result.reference,
-          result.from,
-          result.to,
-          source,
-          result.from === 'failed' || result.from === 'expired',
-        ),
       );
     } else if (result.outcome === 'refused') {
       this.logger.warn(

@@ -1,15 +1,16 @@
 import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { LANGUAGES } from '@councilpay/domain';
+import { messageTexts } from '@councilpay/i18n';
 import { ApiError } from '../../http/api-error';
 import { CallbackResult, GatewayCallbacks } from './gateway-callbacks.service';
 
 /** Shown when the browser brings back a gateway message that does not verify (rare: tampering or a bug). */
+/** The payer's language is not known here: the page says it in all three (texts from libs/i18n). */
 const INVALID_RETURN_PAGE = (href: string) => `<!doctype html><html lang="ms"><head><meta charset="utf-8">
 <meta http-equiv="refresh" content="5;url=${href}"><title>CouncilPay</title></head><body>
-<p lang="ms">Maklumat daripada bank tidak sah. Status pembayaran anda akan disemak.</p>
-<p lang="en">The bank's message could not be verified. Your payment's status will be checked.</p>
-<p lang="zh">无法验证银行的信息。我们将核实您的付款状态。</p>
+${LANGUAGES.map((lang) => `<p lang="${lang}">${messageTexts(lang).gateway_return_invalid}</p>`).join('')}
 <p><a href="${href}">OK</a></p></body></html>`;
 
 /**
