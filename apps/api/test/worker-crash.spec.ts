@@ -99,7 +99,7 @@ describe('a worker killed with SIGKILL in the middle of 200 pending payments', (
     const notifications = await until(
       () => prisma.notification.findMany({ where: { paymentId: { in: ids } } }),
       (rows) => rows.length === COUNT && rows.every((r) => r.status === 'sent'),
-      60_000,
+      90_000,
       250,
     );
     expect(notifications.filter((n) => n.status === 'sent')).toHaveLength(COUNT);

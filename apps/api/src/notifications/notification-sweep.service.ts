@@ -7,8 +7,6 @@ import { PrismaService } from '../prisma/prisma.service';
 import { QueueName } from '../queues/queue-names';
 import { DELIVER_NOTIFICATION_JOB, DeliverNotificationData } from './queue-notification';
 
-/** A queued message normally leaves within seconds (the outbox relay); older than this, its job is presumed lost. */
-export const QUEUED_GRACE_MS = 2 * 60_000;
 const BATCH = 500;
 
 /**
@@ -27,8 +25,10 @@ export class NotificationSweep {
   ) {}
 
   async sweep(now = new Date()): Promise<{ requeued: number }> {
+    // A queued message normally leaves within seconds (the outbox relay); one still queued after a lease's
+    // length lost its job (a Redis that lost its data, a job that stalled twice in a killed worker).
     const leaseEnd = new Date(now.getTime() - this.config.notifications.notifySendingLeaseMs);
-    const queuedEnd = new Date(now.getTime() - QUEUED_GRACE_MS);
+    const queuedEnd = leaseEnd;
     const stuck = await this.prisma.notification.findMany({
       where: {
         OR: [
