@@ -31,7 +31,10 @@ async function smsCode(phone: string): Promise<string> {
 async function logout(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/#\/$/);
-  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  // The top bar offers login again (the page left behind may still show its own sign-in prompt while it goes).
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Login' }),
+  ).toBeVisible();
 }
 
 test.describe('a registered user', () => {
