@@ -1,6 +1,8 @@
-# One image build for every process (kept correct by reading: no Docker engine runs on our machines).
-# Targets: `server` (API and worker: dist/main.js, dist/worker.js), `gateway-sim`, `web` (nginx: portal,
-# console, /api proxied).
+# One image build for every process. No Docker engine runs on our machines: `npm test` (deploy/test) checks
+# that docker-compose.yml and the Kubernetes manifests use these targets, their users and their files.
+# Targets: `server` (API, worker and migrations: dist/main.js, dist/worker.js, scripts/prisma.mjs, the seed;
+# it also serves the built portal and console when PORTAL_DIST/CONSOLE_DIST are set), `gateway-sim` (demo
+# only), `web` (nginx: portal, console, /api proxied).
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -22,6 +24,8 @@ FROM node:20-bookworm-slim AS server
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app
+# Mount point of the demo keys volume, owned by the user the processes run as (a new volume takes its owner).
+RUN install -d -o node -g node /keys
 USER node
 EXPOSE 3000
 CMD ["node", "apps/api/dist/main.js"]
@@ -29,6 +33,9 @@ CMD ["node", "apps/api/dist/main.js"]
 FROM node:20-bookworm-slim AS gateway-sim
 WORKDIR /app
 COPY --from=build /app /app
+# The simulator writes the development keys (private ones mode 0600) that the API reads: same user, node.
+RUN install -d -o node -g node /keys
+USER node
 EXPOSE 3100
 CMD ["sh", "-c", "node apps/gateway-sim/dist/dev-keys-cli.js && node apps/gateway-sim/dist/main.js"]
 

@@ -43,9 +43,10 @@ export default tseslint.config(
     },
   },
   {
-    // Tooling, not product code: test configs share vitest.shared.ts, and the seed uses the API's generated
-    // Prisma client (it lives in apps/api so the API's own build compiles it).
-    files: ['**/vitest.config.ts', 'prisma/**/*.ts', 'playwright.config.ts'],
+    // Tooling, not product code: test and build configs share vitest.shared.ts and tools/, the seed uses the
+    // API's generated Prisma client (it lives in apps/api so the API's own build compiles it), and the
+    // deployment checks hand each container's environment to the API's and the simulator's own validators.
+    files: ['**/vitest.config.ts', '**/vite.config.ts', 'prisma/**/*.ts', 'playwright.config.ts', 'deploy/**/*.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
   {

@@ -15,6 +15,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // CI shares two cores between Chromium, the API, the worker, the simulator and PostgreSQL: a screen may take
+  // longer than Playwright's default 5 s to show what a test waits for without anything being wrong.
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: '.test-results/playwright.json' }]],
   outputDir: 'test-results',
   use: {

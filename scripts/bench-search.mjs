@@ -8,7 +8,6 @@
 //
 // BENCH_DATABASE_URL (default: the local server, database councilpay_bench) and REDIS_URL choose the servers.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,6 +17,7 @@ import {
   deleteRedisPrefix,
   dropDatabase,
   ensureDatabase,
+  freePort,
   log,
   migrateAndSeed,
   node,
@@ -59,17 +59,6 @@ async function searchableTargets(databaseUrl, count) {
   );
   if (rows.length === 0) throw new Error('the bench database holds no generated payables');
   return rows;
-}
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
 }
 
 function percentile(sorted, p) {

@@ -2,7 +2,7 @@
 // dependencies are installed; `pg` is imported lazily.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createConnection } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,6 +35,18 @@ export function ensureInstalled() {
   if (existsSync(resolve(ROOT, 'node_modules', '.package-lock.json'))) return;
   log('installing dependencies (npm install with the committed lockfile) ...');
   run('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
 }
 
 /** Resolves when host:port accepts a TCP connection, rejects after `timeoutMs`. */

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: everything CI checks, in order: build, typecheck, lint, unit + integration tests (vitest, against
-// the real PostgreSQL and Redis), end-to-end tests (Playwright in Debian's Chromium). Ends with one line
-// "total: N passed, M failed".
+// `npm test`: everything CI checks, in order: build, the start smoke (`npm start` with no build cache, then
+// Ctrl-C), typecheck, lint, unit + integration tests (vitest, against the real PostgreSQL and Redis), end-to-end
+// tests (Playwright in Debian's Chromium). Ends with one line "total: N passed, M failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -51,6 +51,13 @@ async function main() {
 
   buildAll(env);
   const checks = [
+    // The README's first command on a new machine: npm start with no build cache, then Ctrl-C.
+    step(
+      'start smoke (npm start, build cache bypassed)',
+      process.execPath,
+      [resolve(ROOT, 'scripts/start-smoke.mjs')],
+      env,
+    ),
     step('typecheck', 'npm', ['run', '-s', 'typecheck'], env),
     step('lint', 'npm', ['run', '-s', 'lint'], env),
   ];
@@ -87,7 +94,8 @@ async function main() {
     (e2eOk || e2e.failed ? 0 : 1);
   log(
     `vitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed; ` +
-      `typecheck ${checks[0] ? 'ok' : 'FAILED'}, lint ${checks[1] ? 'ok' : 'FAILED'}; ${((Date.now() - started) / 60000).toFixed(1)} min`,
+      `start smoke ${checks[0] ? 'ok' : 'FAILED'}, typecheck ${checks[1] ? 'ok' : 'FAILED'}, lint ${checks[2] ? 'ok' : 'FAILED'}; ` +
+      `${((Date.now() - started) / 60000).toFixed(1)} min`,
   );
   process.stdout.write(`total: ${passed} passed, ${failed} failed\n`);
   process.exit(failed === 0 ? 0 : 1);

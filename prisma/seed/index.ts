@@ -1,7 +1,11 @@
 /**
- * Idempotent demo seed: `npm run db:seed [-- --payables N]`.
+ * Idempotent seed: `npm run db:seed [-- --payables N]` for demo data, `-- --reference` for production.
  * Creates what is missing and never overwrites what exists (staff may have edited councils; payments may
- * have reduced balances), so running it on every `npm start` is safe.
+ * have reduced balances), so running it on every `npm start` or every deployment is safe.
+ *
+ * `--reference` seeds only what the product needs to run: the councils and the configuration row. No demo
+ * staff account and no demo bill; the first staff administrator is created only when SEED_ADMIN_EMAIL and
+ * SEED_ADMIN_PASSWORD are given (the operator's own address and password).
  */
 import { PrismaPg } from '@prisma/adapter-pg';
 import { hash, Algorithm } from '@node-rs/argon2';
@@ -9,6 +13,8 @@ import {
   assessmentOwedSen,
   DEFAULT_COUNCIL,
   normaliseAccountId,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
   PAYABLE_TYPES,
   type AssessmentAmounts,
 } from '@councilpay/domain';
@@ -19,8 +25,11 @@ import { generatePayables } from './generate';
 
 const DATABASE_URL = process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/councilpay';
 
+/** The published demo password, for the demo staff accounts only. */
+const PUBLISHED_DEMO_PASSWORD = 'Demo#CouncilPay2026';
+
 /** Demo-only credentials, printed by `npm start`; override with SEED_ADMIN_PASSWORD for anything shared. */
-const DEMO_PASSWORD = process.env.SEED_ADMIN_PASSWORD || 'Demo#CouncilPay2026';
+const DEMO_PASSWORD = process.env.SEED_ADMIN_PASSWORD || PUBLISHED_DEMO_PASSWORD;
 
 async function seedCouncils(prisma: PrismaClient): Promise<number> {
   let created = 0;
@@ -74,6 +83,35 @@ async function seedUsers(prisma: PrismaClient): Promise<void> {
       create: { ...u, passwordHash, type: 'staff', emailVerifiedAt: new Date() },
     });
   }
+}
+
+/**
+ * Production: the operator's first `_admin`, when SEED_ADMIN_EMAIL is given, with SEED_ADMIN_PASSWORD
+ * (never the published demo password). An account that exists is left as it is.
+ */
+async function seedFirstAdmin(prisma: PrismaClient): Promise<string | undefined> {
+  const email = process.env.SEED_ADMIN_EMAIL?.trim().toLowerCase();
+  if (!email) return undefined;
+  const password = process.env.SEED_ADMIN_PASSWORD ?? '';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error('SEED_ADMIN_EMAIL is not an email address');
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH)
+    throw new Error(`SEED_ADMIN_PASSWORD must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
+  if (password === PUBLISHED_DEMO_PASSWORD) throw new Error('SEED_ADMIN_PASSWORD must not be the demo password');
+  const passwordHash = await hash(password, { algorithm: Algorithm.Argon2id });
+  await prisma.user.upsert({
+    where: { email },
+    update: {},
+    create: {
+      email,
+      fullName: 'Pentadbir Sistem',
+      roles: ['_admin'],
+      councils: [],
+      passwordHash,
+      type: 'staff',
+      emailVerifiedAt: new Date(),
+    },
+  });
+  return email;
 }
 
 function payableData(
@@ -149,14 +187,16 @@ async function seedPayables(prisma: PrismaClient): Promise<number> {
   return created;
 }
 
-function parseArgs(argv: string[]): { payables: number } {
+function parseArgs(argv: string[]): { payables: number; reference: boolean } {
+  const reference = argv.includes('--reference');
   const i = argv.indexOf('--payables');
-  if (i < 0) return { payables: 0 };
+  if (i < 0) return { payables: 0, reference };
+  if (reference) throw new Error('--reference seeds no bills: drop --payables');
   const n = Number(argv[i + 1]);
   if (!Number.isInteger(n) || n < 0 || n > 50_000_000) {
     throw new Error('--payables needs a whole number from 0 to 50000000');
   }
-  return { payables: n };
+  return { payables: n, reference };
 }
 
 async function main(): Promise<void> {
@@ -165,6 +205,12 @@ async function main(): Promise<void> {
   try {
     const councils = await seedCouncils(prisma);
     await seedConfiguration(prisma);
+    if (args.reference) {
+      const admin = await seedFirstAdmin(prisma);
+      const summary = { reference: true, councilsCreated: councils, firstAdmin: admin ?? 'not requested' };
+      process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'Seed done', ...summary })}\n`);
+      return;
+    }
     await seedUsers(prisma);
     const payables = await seedPayables(prisma);
     const summary: Record<string, number | string> = {

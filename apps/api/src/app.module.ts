@@ -13,6 +13,7 @@ import { LoggingModule } from './logging/logging.module';
 import { PaymentsHttpModule } from './payments/payments.module';
 import { PrismaModule } from './prisma/prisma.module';
 import { QueuesModule } from './queues/queues.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RedisModule } from './redis/redis.module';
 import { SearchModule } from './search/search.module';
 
@@ -36,6 +37,7 @@ export class AppModule {
       imports: [
         ...coreModules(config, 'api', logDestination),
         QueuesModule.forRoot(config),
+        RateLimitModule,
         HealthModule,
         CouncilsModule,
         ConfigurationModule,

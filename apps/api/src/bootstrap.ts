@@ -1,15 +1,16 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { AppConfig, ConfigError, loadConfig } from './config/config';
 import { ApiExceptionFilter } from './http/api-exception.filter';
+import { compressResponses, serveBuiltApp } from './http/static-assets';
+import { InputGuard } from './http/input-guard';
 import { createValidationPipe } from './http/validation';
 import { configureSessions } from './identity/sessions';
 import { mountQueueBoard } from './admin/queue-board';
@@ -29,24 +30,36 @@ export function loadConfigOrExit(env: NodeJS.ProcessEnv): AppConfig {
   }
 }
 
-/** Serves a built single-page app (hash routes: only files and index.html). */
-function serveStatic(app: INestApplication, mount: string, dir: string): void {
-  if (!dir || !existsSync(join(dir, 'index.html'))) return;
-  app.use(mount, express.static(dir, { index: 'index.html', maxAge: '1h', setHeaders: noCacheForHtml }));
-}
-
-function noCacheForHtml(res: express.Response, path: string): void {
-  if (path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
-}
-
 export interface ApiOptions {
   /** Where log lines go instead of stdout (tests read them back). */
   logDestination?: DestinationStream;
 }
 
+/** The largest body any route takes: a full cart is about 3 KB. */
+export const BODY_LIMIT = '64kb';
+
+/**
+ * The Express application under Nest. Routes match their path exactly, case included: `/api/Auth/login` is
+ * not `/api/auth/login`, so no rule keyed on a path can be dodged by spelling it another way.
+ */
+function expressServer(): express.Express {
+  const server = express();
+  server.set('case sensitive routing', true);
+  server.set('strict routing', false);
+  return server;
+}
+
 /** Builds the HTTP application with everything main.ts and the tests share. */
 export async function createApi(config: AppConfig, options: ApiOptions = {}): Promise<INestApplication> {
-  const app = await NestFactory.create(AppModule.forRoot(config, options.logDestination), { bufferLogs: true });
+  const app = await NestFactory.create(
+    AppModule.forRoot(config, options.logDestination),
+    new ExpressAdapter(expressServer()),
+    {
+      bufferLogs: true,
+      // Parsed below, with our limits: JSON objects and arrays only; forms flat (the gateways' own), few fields.
+      bodyParser: false,
+    },
+  );
   app.useLogger(app.get(Logger));
   app.use(
     helmet({
@@ -61,9 +74,13 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
       },
     }),
   );
+  app.use(compressResponses());
+  app.use(express.json({ limit: BODY_LIMIT, strict: true }));
+  app.use(express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 100 }));
   configureSessions(app, config);
   mountQueueBoard(app);
   app.setGlobalPrefix('api');
+  app.useGlobalGuards(new InputGuard());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   app.enableShutdownHooks();
@@ -75,7 +92,7 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
     .build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
 
-  serveStatic(app, '/console', config.consoleDist);
-  serveStatic(app, '/', config.portalDist);
+  serveBuiltApp(app, '/console', config.consoleDist);
+  serveBuiltApp(app, '/', config.portalDist);
   return app;
 }

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNCIL_CODES, type ApiErrorBody, type CouncilDto } from '@councilpay/domain';
+import { createUser, signIn } from './identity-helpers';
 import { createTestApi } from './test-app';
 
 describe('the API foundation, against the real PostgreSQL and Redis', () => {
@@ -14,8 +15,9 @@ describe('the API foundation, against the real PostgreSQL and Redis', () => {
     await app.close();
   });
 
-  it('reports PostgreSQL and Redis up, with the versions the servers gave', async () => {
-    const res = await request(app.getHttpServer()).get('/api/health').expect(200);
+  it('reports PostgreSQL and Redis up, with the versions the servers gave (to an _admin)', async () => {
+    const operator = await signIn(app, (await createUser(app, { roles: ['_admin'], verified: true })).email);
+    const res = await operator.agent.get('/api/health').expect(200);
     expect(res.body.status).toBe('ok');
     expect(res.body.checks.postgres).toMatchObject({ status: 'up', version: expect.stringMatching(/^PostgreSQL \d+/) });
     expect(res.body.checks.redis).toMatchObject({ status: 'up', version: expect.stringMatching(/^Redis \d+\.\d+/) });

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { CSRF_HEADER, type HistoryRowDto, type Page, type ProfileDto } from '@councilpay/domain';
+import { BackgroundWork } from '../src/background/background-work';
 import { PrismaService } from '../src/prisma/prisma.service';
 import {
   clearLimits,
@@ -40,6 +41,7 @@ describe('forgot password: one answer for every email, a link that works once wi
   /** Asks for a link and returns the id it carries (read from the queued email). */
   async function resetIdFor(email: string): Promise<string> {
     await forgot(email).expect(202);
+    await app.get(BackgroundWork).idle(); // the link is made after the answer
     const mail = await lastNotification(app, 'password_reset', email);
     expect(mail).toMatchObject({ sensitive: true, language: 'zh', data: { name: 'Pengguna Ujian' } });
     expect(mail!.data.link.startsWith(`http://127.0.0.1:${inject('apiPort')}/#/reset_password?id=`)).toBe(true);
@@ -68,6 +70,7 @@ describe('forgot password: one answer for every email, a link that works once wi
     const [known, unknown] = await Promise.all([forgot(user.email).expect(202), forgot(nobody).expect(202)]);
     expect(known.body).toEqual({ code: 'email_sent' });
     expect(unknown.body).toEqual(known.body);
+    await app.get(BackgroundWork).idle(); // the link is made after the answer
     expect(await lastNotification(app, 'password_reset', user.email)).not.toBeNull();
     expect(await lastNotification(app, 'password_reset', nobody)).toBeNull();
     // Only a digest of the id is stored.
@@ -142,6 +145,7 @@ describe('forgot password: one answer for every email, a link that works once wi
   it('asking too often for one email sends nothing more, with the same answer', async () => {
     const user = await createUser(app);
     for (let i = 0; i < 5; i += 1) expect((await forgot(user.email).expect(202)).body).toEqual({ code: 'email_sent' });
+    await app.get(BackgroundWork).idle();
     expect(await prisma.passwordReset.count({ where: { userId: user.id } })).toBe(3);
   });
 });

@@ -38,11 +38,12 @@ function problems(env: Record<string, string>): string[] {
 }
 
 describe('identity configuration', () => {
-  it('has defaults: 8-hour sessions, 15-minute throttle window, 10 per account, 20 per address', () => {
+  it('has defaults: 8-hour idle and 12-hour absolute sessions, 15-minute throttle window, 10 per account, 20 per address', () => {
     const { identity } = testConfig();
     expect(identity).toEqual({
       sessionSecret: DEV_SESSION_SECRET,
       sessionTtlMs: 8 * 3600_000,
+      sessionAbsoluteTtlMs: 12 * 3600_000,
       loginThrottleWindowMs: 15 * 60_000,
       loginMaxFailuresPerAccount: 10,
       loginMaxFailuresPerAddress: 20,

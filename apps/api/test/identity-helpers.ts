@@ -27,13 +27,27 @@ export function uniqueEmail(name = 'user'): string {
   return `${name}.${Date.now().toString(36)}${counter}.${randomUUID().slice(0, 6)}@example.my`;
 }
 
+/**
+ * An NRIC no other account of this test run has (one account per NRIC): a real date of birth and a place
+ * code that vary with the clock and a counter, always ending in 5555 (so every mask reads ********5555).
+ */
+export function uniqueNric(): string {
+  counter += 1;
+  const n = (Date.now() + counter * 7919) % 3_650_000;
+  const birth = new Date(Date.UTC(1940, 0, 1) + (n % 36_500) * 86_400_000);
+  const yymmdd = [birth.getUTCFullYear() % 100, birth.getUTCMonth() + 1, birth.getUTCDate()]
+    .map((v) => String(v).padStart(2, '0'))
+    .join('');
+  return `${yymmdd}-${String(Math.floor(n / 36_500) % 100).padStart(2, '0')}-5555`;
+}
+
 /** A valid registration: a real date of birth in the NRIC, a Malaysian mobile number with spaces. */
 export function registration(overrides: Partial<RegisterRequest> = {}): RegisterRequest {
   const digits = String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0');
   return {
     fullName: 'Siti Nurhaliza binti Taruddin',
     email: uniqueEmail('siti'),
-    nric: '900101-12-5555',
+    nric: uniqueNric(),
     phone: `012 ${digits.slice(0, 3)} ${digits.slice(3)}`,
     password: PASSWORD,
     confirmPassword: PASSWORD,
@@ -107,13 +121,20 @@ export async function register(
 /** An account made directly in the database (staff, or a payer whose registration is not under test). */
 export async function createUser(
   app: INestApplication,
-  data: { email?: string; roles?: Role[]; councils?: string[]; verified?: boolean; fullName?: string } = {},
+  data: {
+    email?: string;
+    roles?: Role[];
+    councils?: string[];
+    verified?: boolean;
+    fullName?: string;
+    nric?: string;
+  } = {},
 ) {
   return app.get(PrismaService).user.create({
     data: {
       email: data.email ?? uniqueEmail(),
       fullName: data.fullName ?? 'Pengguna Ujian',
-      nricNo: '850505105555',
+      nricNo: (data.nric ?? uniqueNric()).replace(/-/g, ''),
       phone: '0123456789',
       passwordHash: await hashPassword(PASSWORD),
       roles: data.roles ?? ['user'],

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '@councilpay/domain';
+import { BackgroundWork } from '../src/background/background-work';
 import { PrismaService } from '../src/prisma/prisma.service';
 import {
   clearLimits,
@@ -60,6 +61,7 @@ describe('logs: structured, and never a password, code, reset id, token or cooki
       .send({ email: form.email, password: 'Not#MyPassword1' })
       .expect(401);
     await request(app.getHttpServer()).post('/api/auth/forgot-password').send({ email: form.email }).expect(202);
+    await app.get(BackgroundWork).idle(); // the link is made after the answer
     const resetId = new URLSearchParams(
       new URL((await lastNotification(app, 'password_reset', form.email))!.data.link).hash.split('?')[1],
     ).get('id')!;

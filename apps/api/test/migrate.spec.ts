@@ -70,4 +70,19 @@ describe('migrations on the pure-JS Prisma engine', () => {
       await db.end();
     }
   });
+
+  it('keeps the staff audit append-only', async () => {
+    const db = new Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      await db.query(
+        `INSERT INTO "StaffAudit" ("staffId", "staffEmail", "action", "targetType", "targetId", "councils")
+         VALUES (gen_random_uuid(), 'staff@example.my', 'payment_requery', 'payment', 'CP1', '{mdpg}')`,
+      );
+      await expect(db.query(`UPDATE "StaffAudit" SET "action" = 'changed'`)).rejects.toThrow(/append-only/);
+      await expect(db.query(`DELETE FROM "StaffAudit"`)).rejects.toThrow(/append-only/);
+    } finally {
+      await db.end();
+    }
+  });
 });

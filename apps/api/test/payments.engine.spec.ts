@@ -1,3 +1,4 @@
+import { PAYMENT_TOKEN_HEADER } from '@councilpay/domain';
 import type { INestApplication } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
@@ -46,7 +47,9 @@ describe('the payment engine never charges twice and never loses an answer', () 
     const deliveries = [
       ...Array.from({ length: 50 }, () => postDirectAc(app, ac)),
       request(app.getHttpServer()).post('/api/gateways/fpx/indirect').type('form').send(ac),
-      request(app.getHttpServer()).post(`/api/payments/${created.reference}/requery`),
+      request(app.getHttpServer())
+        .post(`/api/payments/${created.reference}/requery`)
+        .set(PAYMENT_TOKEN_HEADER, created.paymentToken!),
     ];
     const answers = await Promise.all(deliveries);
     expect(answers.slice(0, 50).map((r) => `${r.status} ${r.text}`)).toEqual(Array(50).fill('200 OK'));
@@ -188,13 +191,19 @@ describe('the payment engine never charges twice and never loses an answer', () 
   it('a payment can be cancelled only before confirmation', async () => {
     const bill = await makePayable(app, { balanceSen: 1_000 });
     const open = await createPayment(app, fpxRequest([bill.id]));
-    await request(app.getHttpServer()).post(`/api/payments/${open.reference}/cancel`).expect(200);
+    await request(app.getHttpServer())
+      .post(`/api/payments/${open.reference}/cancel`)
+      .set(PAYMENT_TOKEN_HEADER, open.paymentToken!)
+      .expect(200);
     expect((await getPayment(app, open.reference)).status).toBe('cancelled');
 
     const bill2 = await makePayable(app, { balanceSen: 1_000 });
     const confirmed = await createPayment(app, fpxRequest([bill2.id]));
     await postDirectAc(app, signedAc(confirmed.redirect, '09')).expect(200);
-    const res = await request(app.getHttpServer()).post(`/api/payments/${confirmed.reference}/cancel`).expect(409);
+    const res = await request(app.getHttpServer())
+      .post(`/api/payments/${confirmed.reference}/cancel`)
+      .set(PAYMENT_TOKEN_HEADER, confirmed.paymentToken!)
+      .expect(409);
     expect(res.body).toMatchObject({
       code: 'cancel_not_allowed',
       message: 'A payment can be cancelled only before confirmation.',

@@ -1,3 +1,4 @@
+import { PAYMENT_TOKEN_HEADER } from '@councilpay/domain';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,7 +73,10 @@ describe('payments through the gateway simulator', () => {
     expect((await waitForPayment(app, created.reference, (p) => p.status === 'pending')).status).toBe('pending');
 
     await sim(`/sim/fpx/${created.invoiceNo}/settle`, { action: 'approve' });
-    const res = await request(app.getHttpServer()).post(`/api/payments/${created.reference}/requery`).expect(200);
+    const res = await request(app.getHttpServer())
+      .post(`/api/payments/${created.reference}/requery`)
+      .set(PAYMENT_TOKEN_HEADER, created.paymentToken!)
+      .expect(200);
     expect(res.body).toMatchObject({ outcome: 'move', from: 'pending', to: 'paid' });
     expect((await getPayment(app, created.reference)).items[0].receiptNo).toMatch(/^MDPG-/);
   });
@@ -82,20 +86,32 @@ describe('payments through the gateway simulator', () => {
     const created = await createPayment(app, fpxRequest([bill.id]));
     await postToGateway(created.redirect);
     await sim(`/sim/fpx/${created.invoiceNo}/decide`, { action: 'abandon' });
-    await request(app.getHttpServer()).post(`/api/payments/${created.reference}/requery`).expect(200);
+    await request(app.getHttpServer())
+      .post(`/api/payments/${created.reference}/requery`)
+      .set(PAYMENT_TOKEN_HEADER, created.paymentToken!)
+      .expect(200);
     expect((await getPayment(app, created.reference)).status).not.toMatch(/paid|failed/);
 
     await sim(`/sim/fpx/${created.invoiceNo}/settle`, { action: 'reject', code: '1M' });
     await app.get(RedisService).client.del(app.get(RedisService).key('requery-limit', created.reference)); // skip the wait
-    await request(app.getHttpServer()).post(`/api/payments/${created.reference}/requery`).expect(200);
+    await request(app.getHttpServer())
+      .post(`/api/payments/${created.reference}/requery`)
+      .set(PAYMENT_TOKEN_HEADER, created.paymentToken!)
+      .expect(200);
     expect(await getPayment(app, created.reference)).toMatchObject({ status: 'failed', gatewayCode: '1M' });
   });
 
   it('limits requeries of one payment to one per window (429)', async () => {
     const bill = await makePayable(app, { balanceSen: 3_000 });
     const created = await createPayment(app, fpxRequest([bill.id]));
-    await request(app.getHttpServer()).post(`/api/payments/${created.reference}/requery`).expect(200);
-    const res = await request(app.getHttpServer()).post(`/api/payments/${created.reference}/requery`).expect(429);
+    await request(app.getHttpServer())
+      .post(`/api/payments/${created.reference}/requery`)
+      .set(PAYMENT_TOKEN_HEADER, created.paymentToken!)
+      .expect(200);
+    const res = await request(app.getHttpServer())
+      .post(`/api/payments/${created.reference}/requery`)
+      .set(PAYMENT_TOKEN_HEADER, created.paymentToken!)
+      .expect(429);
     expect(res.body.code).toBe('too_many_requests');
   });
 

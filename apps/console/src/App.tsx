@@ -1,38 +1,53 @@
 import { translate } from '@councilpay/i18n';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, Authenticated, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
+import audit from './audit';
+import { authProvider } from './authProvider';
 import configuration from './configuration';
 import councils from './councils';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
-import { CONSOLE_LOCALE, i18nProvider } from './i18nProvider';
 import { ConsoleLayout } from './layout/ConsoleLayout';
+import notifications from './notifications';
+import payments from './payments';
 import { darkTheme, lightTheme } from './theme';
+import users from './users';
 
-const ConfigurationShow = configuration.show;
+const ConfigurationEdit = configuration.edit;
 
 /**
- * The staff console. Following react-admin's demo: one folder per resource exporting its views, and the
- * data provider and i18n provider each in one place.
- *
- * TODO(identity): add the authProvider (session login, `_admin` and council-admin roles, `canAccess`)
- * with the identity issue; until then the console is open and read-only, backed by public endpoints.
+ * The staff console. Following react-admin's demo: one folder per resource exporting its views, spread into
+ * <Resource>; one data provider, one auth provider, one i18n provider. Everything needs a staff session; what a
+ * council admin may not use is hidden (authProvider.canAccess) and refused by the API anyway.
  */
-export function App() {
+export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
     <Admin
-      title={translate(CONSOLE_LOCALE, 'console.title')}
+      title={translate('ms', 'console.title')}
       dataProvider={dataProvider}
+      authProvider={authProvider}
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
       layout={ConsoleLayout}
       theme={lightTheme}
       darkTheme={darkTheme}
+      requireAuth
       disableTelemetry
     >
+      <Resource name="payments" {...payments} />
+      <Resource name="notifications" {...notifications} />
       <Resource name="councils" {...councils} />
+      <Resource name="users" {...users} />
+      <Resource name="audit" {...audit} />
       <CustomRoutes>
-        <Route path={configuration.path} element={<ConfigurationShow />} />
+        <Route
+          path={configuration.path}
+          element={
+            <Authenticated>
+              <ConfigurationEdit />
+            </Authenticated>
+          }
+        />
       </CustomRoutes>
     </Admin>
   );

@@ -1,97 +1,147 @@
-import type { CouncilDto, PublicConfigDto } from '@councilpay/domain';
+import type { AdminUserRow } from '@councilpay/domain';
+import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDataProvider, UnsupportedResourceError } from './dataProvider';
+import { createDataProvider } from './dataProvider';
+import { httpClient } from './httpClient';
 
-function council(code: string, ms: string): CouncilDto {
-  return {
-    code,
-    name: { ms, en: ms, zh: '' },
-    logoUrl: null,
-    active: true,
-    payableTypes: [],
-    isDefault: code === 'mdpg',
-  };
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
-const COUNCILS = [
-  council('mdpg', 'Majlis Daerah Penampang'),
-  council('mps', 'Majlis Perbandaran Sandakan'),
-  council('lbk', 'Lembaga Bandaran Kudat'),
-];
-const CONFIG: PublicConfigDto = {
-  serviceClosed: false,
-  announcement: { ms: '', en: '', zh: '' },
-  appVersion: '1.0.0',
-  defaultCouncil: 'mdpg',
+const USER: AdminUserRow = {
+  id: '8b1c2b1e-4a53-4a4e-9d2b-0f3d4c5e6f70',
+  email: 'pegawai@mdpg.gov.my',
+  fullName: 'Pegawai MDPG',
+  phone: null,
+  nric: null,
+  roles: ['user', 'council_admin'],
+  councils: ['mdpg'],
+  type: 'staff',
+  emailVerified: true,
+  createdAt: '2026-11-01T00:00:00.000Z',
 };
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 describe('console data provider', () => {
   const fetch = vi.fn<typeof globalThis.fetch>();
+  const calls = () => fetch.mock.calls.map(([input, init]) => ({ url: String(input), init }));
   beforeEach(() => {
     fetch.mockReset();
-    fetch.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url === '/api/councils') return json(200, COUNCILS);
-      if (url === '/api/config') return json(200, CONFIG);
-      if (url === '/api/health') return json(503, { status: 'error', checks: {} });
-      return json(404, { statusCode: 404, code: 'not_found', message: 'Cannot GET' });
-    });
     vi.stubGlobal('fetch', fetch);
+    vi.stubGlobal('document', { cookie: 'other=1; cp_csrf=token%2Fabc' });
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  const provider = createDataProvider();
+  const provider = createDataProvider(httpClient);
 
-  it('lists councils with their code as id, sorted and paged here', async () => {
+  it('asks lists the simple REST way and reads the exact total', async () => {
+    fetch.mockResolvedValueOnce(json(200, [{ id: 'mdpg' }], { 'X-Total-Count': '24', 'X-Has-Next-Page': 'true' }));
     const result = await provider.getList('councils', {
-      pagination: { page: 1, perPage: 2 },
-      sort: { field: 'name.ms', order: 'ASC' },
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'code', order: 'ASC' },
+      filter: { active: true },
+    });
+    expect(result).toEqual({ data: [{ id: 'mdpg' }], total: 24 });
+    const url = new URL(calls()[0].url, 'http://console');
+    expect(url.pathname).toBe('/api/admin/councils');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      range: '[10,19]',
+      sort: '["code","ASC"]',
+      filter: '{"active":true}',
+    });
+  });
+
+  it('pages a list with no total (more than the API counts) by whether another page follows', async () => {
+    fetch.mockResolvedValueOnce(json(200, [{ id: 'CP1' }], { 'X-Has-Next-Page': 'true' }));
+    const result = await provider.getList('payments', {
+      pagination: { page: 3, perPage: 25 },
+      sort: { field: 'createdAt', order: 'DESC' },
       filter: {},
     });
-    expect(result.total).toBe(3);
-    expect(result.data.map((record) => record.id)).toEqual(['lbk', 'mdpg']);
+    expect(result).toEqual({ data: [{ id: 'CP1' }], pageInfo: { hasNextPage: true, hasPreviousPage: true } });
   });
 
-  it('reads one council and the configuration', async () => {
-    await expect(provider.getOne('councils', { id: 'mps' })).resolves.toMatchObject({
-      data: { id: 'mps', code: 'mps' },
+  it('sends the CSRF token on writes only, and only the fields a council update takes', async () => {
+    fetch.mockResolvedValueOnce(json(200, { id: 'mdpg' }));
+    await provider.update('councils', {
+      id: 'mdpg',
+      data: { id: 'mdpg', code: 'mdpg', active: false, logoUrl: '', signatureOfficerName: 'A', name: { ms: 'X' } },
+      previousData: { id: 'mdpg' },
     });
-    await expect(provider.getOne('configuration', { id: 'default' })).resolves.toEqual({
-      data: { ...CONFIG, id: 'default' },
+    const [write] = calls();
+    expect(write.url).toBe('/api/admin/councils/mdpg');
+    expect(new Headers(write.init?.headers).get('X-CSRF-Token')).toBe('token/abc');
+    expect(JSON.parse(String(write.init?.body))).toEqual({
+      active: false,
+      logoUrl: '',
+      signatureOfficerName: 'A',
+      signatureOfficerPost: null,
     });
-    await expect(provider.getOne('councils', { id: 'nope' })).rejects.toThrow('nope');
+    fetch.mockResolvedValueOnce(json(200, { id: 'mdpg' }));
+    await provider.getOne('councils', { id: 'mdpg' });
+    expect(new Headers(calls()[1].init?.headers).has('X-CSRF-Token')).toBe(false);
   });
 
-  it('reads several councils by id', async () => {
-    const result = await provider.getMany('councils', { ids: ['mps', 'lbk'] });
-    expect(result.data.map((record) => record.id).sort()).toEqual(['lbk', 'mps']);
+  it('changes an account’s roles at its roles route, and reads whether it is a council admin', async () => {
+    fetch.mockResolvedValueOnce(json(200, USER));
+    const read = await provider.getOne('users', { id: USER.id });
+    expect(read.data).toMatchObject({ councilAdmin: true });
+    fetch.mockResolvedValueOnce(json(200, { ...USER, roles: ['user'], councils: [] }));
+    const saved = await provider.update('users', {
+      id: USER.id,
+      data: { ...read.data, councilAdmin: false },
+      previousData: read.data,
+    });
+    expect(calls()[1].url).toBe(`/api/admin/users/${USER.id}/roles`);
+    expect(JSON.parse(String(calls()[1].init?.body))).toEqual({ councilAdmin: false, councils: [] });
+    expect(saved.data).toMatchObject({ councilAdmin: false });
   });
 
-  it('refuses resources and writes it does not have yet', async () => {
-    await expect(provider.getList('payments', { pagination: { page: 1, perPage: 10 } })).rejects.toBeInstanceOf(
-      UnsupportedResourceError,
+  it('reads and writes the configuration as one record', async () => {
+    const config = {
+      id: 'default',
+      serviceClosed: true,
+      announcementMs: 'Tutup',
+      announcementEn: 'Closed',
+      announcementZh: '关闭',
+      appVersion: '1.2.3',
+      updatedAt: null,
+    };
+    fetch.mockResolvedValueOnce(json(200, config));
+    await expect(provider.getOne('configuration', { id: 'default' })).resolves.toEqual({ data: config });
+    fetch.mockResolvedValueOnce(json(200, config));
+    await provider.update('configuration', { id: 'default', data: config, previousData: config });
+    expect(calls()[1]).toMatchObject({ url: '/api/admin/configuration', init: { method: 'PUT' } });
+    expect(JSON.parse(String(calls()[1].init?.body))).not.toHaveProperty('updatedAt');
+  });
+
+  it('runs the staff actions with the CSRF token', async () => {
+    fetch.mockResolvedValueOnce(json(200, { reference: 'CP1', outcome: 'move', from: 'pending', to: 'paid' }));
+    await expect(provider.requery('CP1')).resolves.toMatchObject({ to: 'paid' });
+    fetch.mockResolvedValueOnce(
+      json(202, { notificationId: 'n', channel: 'sms', recipient: '0123', status: 'queued' }),
     );
-    await expect(provider.update('councils', { id: 'mdpg', data: {}, previousData: { id: 'mdpg' } })).rejects.toThrow(
-      /cannot update "councils"/,
-    );
+    await provider.resendOutcome('CP1', 'sms');
+    expect(calls().map((c) => [c.url, c.init?.method])).toEqual([
+      ['/api/admin/payments/CP1/requery', 'POST'],
+      ['/api/admin/payments/CP1/resend', 'POST'],
+    ]);
+    expect(JSON.parse(String(calls()[1].init?.body))).toEqual({ channel: 'sms' });
   });
 
-  it('returns the health report even when the API answers 503', async () => {
-    await expect(provider.getHealth()).resolves.toMatchObject({ status: 'error' });
-  });
-
-  it('turns an API error into an HttpError with the ApiErrorBody', async () => {
-    fetch.mockImplementationOnce(async () =>
-      json(429, { statusCode: 429, code: 'too_many_requests', message: 'Slow down' }),
+  it('turns an API error into an HttpError whose message is the translation key of its code', async () => {
+    fetch.mockResolvedValueOnce(json(409, { statusCode: 409, code: 'nothing_to_resend', message: 'No outcome' }));
+    const error = await provider.resendOutcome('CP1', 'email').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({
+      status: 409,
+      message: 'console.errors.nothing_to_resend',
+      body: { code: 'nothing_to_resend' },
+    });
+    fetch.mockResolvedValueOnce(
+      json(400, { statusCode: 400, code: 'validation_failed', message: 'Some fields are invalid' }),
     );
-    await expect(provider.getOne('councils', { id: 'mdpg' })).rejects.toMatchObject({
-      status: 429,
-      message: 'Slow down',
-      body: { code: 'too_many_requests' },
+    await expect(provider.getOne('councils', { id: 'x' })).rejects.toMatchObject({
+      message: 'Some fields are invalid',
     });
   });
 });

@@ -1,89 +1,142 @@
-import type { CouncilDto, PublicConfigDto } from '@councilpay/domain';
-import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
-import { getJson } from './api';
-import type { HealthReport } from './dashboard/health';
-import { applyListQuery } from './listQuery';
+import {
+  HAS_NEXT_PAGE_HEADER,
+  TOTAL_COUNT_HEADER,
+  type AdminConfiguration,
+  type AdminCouncilUpdate,
+  type AdminDashboard,
+  type AdminPaymentActionResult,
+  type AdminResendResult,
+  type AdminUserRolesUpdate,
+  type AdminUserRow,
+  type HealthReport,
+  type NotificationChannel,
+} from '@councilpay/domain';
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, GetListParams, GetListResult, RaRecord, UpdateParams } from 'react-admin';
+import { httpClient } from './httpClient';
 
-/** A council as a react-admin record: its code is its id. */
-export type CouncilRecord = CouncilDto & { id: string };
+export const ADMIN_API = '/api/admin';
 
-/** The configuration is one record (GET /api/config), id `default`. */
+/** The configuration is one record, id `default`. */
 export const CONFIGURATION_ID = 'default';
-export type ConfigurationRecord = PublicConfigDto & { id: typeof CONFIGURATION_ID };
 
-export function toCouncilRecord(council: CouncilDto): CouncilRecord {
-  return { ...council, id: council.code };
+/** A user as the console edits it: whether the account is a council admin, besides its row. */
+export type UserRecord = AdminUserRow & { councilAdmin: boolean };
+
+export function toUserRecord(user: AdminUserRow): UserRecord {
+  return { ...user, councilAdmin: user.roles.includes('council_admin') };
 }
 
-/** The console's data provider: react-admin's methods plus the dashboard's health check. */
+/** What each resource's update sends: only the fields its route takes (the API refuses any other). */
+function updateBody(resource: string, data: Record<string, unknown>): { path: string; body: object } | null {
+  if (resource === 'councils') {
+    const update: AdminCouncilUpdate = {
+      active: Boolean(data.active),
+      logoUrl: (data.logoUrl as string | null | undefined) ?? null,
+      signatureOfficerName: (data.signatureOfficerName as string | null | undefined) ?? null,
+      signatureOfficerPost: (data.signatureOfficerPost as string | null | undefined) ?? null,
+    };
+    return { path: '', body: update };
+  }
+  if (resource === 'users') {
+    const update: AdminUserRolesUpdate = {
+      councilAdmin: Boolean(data.councilAdmin),
+      councils: data.councilAdmin && Array.isArray(data.councils) ? (data.councils as string[]) : [],
+    };
+    return { path: '/roles', body: update };
+  }
+  return null;
+}
+
+/** The console's data provider: react-admin's methods plus the staff actions and the dashboard's reads. */
 export interface ConsoleDataProvider extends DataProvider {
+  requery(reference: string): Promise<AdminPaymentActionResult>;
+  resendOutcome(reference: string, channel: NotificationChannel): Promise<AdminResendResult>;
+  resendNotification(id: string): Promise<AdminResendResult>;
+  getDashboard(signal?: AbortSignal): Promise<AdminDashboard>;
   getHealth(signal?: AbortSignal): Promise<HealthReport>;
 }
 
-export class UnsupportedResourceError extends Error {
-  constructor(resource: string, method: string) {
-    super(`The console cannot ${method} "${resource}" yet: the staff API (/api/admin/*) is not there yet.`);
-    this.name = 'UnsupportedResourceError';
-  }
-}
-
-function unsupported(method: string) {
-  return (resource: string): Promise<never> => Promise.reject(new UnsupportedResourceError(resource, method));
-}
-
-async function councils(signal?: AbortSignal): Promise<CouncilRecord[]> {
-  return (await getJson<CouncilDto[]>('/councils', { signal })).map(toCouncilRecord);
-}
-
-async function configuration(signal?: AbortSignal): Promise<ConfigurationRecord> {
-  return { ...(await getJson<PublicConfigDto>('/config', { signal })), id: CONFIGURATION_ID };
-}
-
-async function findCouncil(id: Identifier, signal?: AbortSignal): Promise<CouncilRecord> {
-  const council = (await councils(signal)).find((record) => record.id === String(id));
-  if (!council) throw new Error(`No council has the code "${String(id)}"`);
-  return council;
-}
-
 /**
- * For now two read-only resources from the public API: `councils` (GET /api/councils, sorted, filtered
- * and paged here) and `configuration` (GET /api/config). Any other resource or method is refused with
- * a clear error.
- *
- * TODO(console-api): replace with ra-data-simple-rest over /api/admin/* (filters, sort, range, total)
- * once the staff endpoints exist; keep getHealth.
+ * ra-data-simple-rest over /api/admin (lists by `range`, `sort`, `filter`; X-Total-Count), with what it cannot
+ * know: lists that grow without bound (payments, messages, audit) send no total beyond 10,000 matches, only
+ * X-Has-Next-Page, and become react-admin's partial pagination (`pageInfo`); the configuration is one record
+ * at /api/admin/configuration; an account's roles are changed at /users/:id/roles; and the staff actions.
  */
-export function createDataProvider(): ConsoleDataProvider {
-  // react-admin's methods are generic in the record type; these casts state which records we return.
+export function createDataProvider(client: typeof httpClient = httpClient): ConsoleDataProvider {
+  const post = async <T>(path: string, body?: object): Promise<T> =>
+    (await client(`${ADMIN_API}${path}`, { method: 'POST', body: body ? JSON.stringify(body) : undefined })).json as T;
+  const get = async <T>(path: string, signal?: AbortSignal): Promise<T> => (await client(path, { signal })).json as T;
+
+  async function getList<RecordType extends RaRecord>(
+    resource: string,
+    params: GetListParams,
+  ): Promise<GetListResult<RecordType>> {
+    let exact = true;
+    let hasNextPage = false;
+    // The total is read by simple-rest from X-Total-Count; when the API counted no further than its cap it
+    // sends none, and the page says only whether another follows.
+    const counting: typeof httpClient = async (url, options) => {
+      const response = await client(url, options);
+      exact = response.headers.has(TOTAL_COUNT_HEADER);
+      hasNextPage = response.headers.get(HAS_NEXT_PAGE_HEADER) === 'true';
+      if (exact) return response;
+      const headers = new Headers(response.headers);
+      headers.set(TOTAL_COUNT_HEADER, '0');
+      return { ...response, headers };
+    };
+    const result = await simpleRestProvider(ADMIN_API, counting, TOTAL_COUNT_HEADER).getList<RecordType>(
+      resource,
+      params,
+    );
+    const data =
+      resource === 'users'
+        ? (result.data.map((u) => toUserRecord(u as unknown as AdminUserRow)) as unknown as RecordType[])
+        : result.data;
+    if (exact) return { ...result, data };
+    const page = params.pagination?.page ?? 1;
+    return { data, pageInfo: { hasNextPage, hasPreviousPage: page > 1 } };
+  }
+
+  const rest = simpleRestProvider(ADMIN_API, client, TOTAL_COUNT_HEADER);
   return {
+    ...rest,
     supportAbortSignal: true,
-    getList: async <RecordType extends RaRecord>(resource: string, params: GetListParams) => {
-      if (resource !== 'councils') throw new UnsupportedResourceError(resource, 'list');
-      const { data, total } = applyListQuery(await councils(params.signal), params);
-      return { data: data as unknown as RecordType[], total };
+    getList,
+    getOne: async (resource, params) => {
+      if (resource === 'configuration') {
+        return { data: (await get<AdminConfiguration>(`${ADMIN_API}/configuration`, params.signal)) as never };
+      }
+      const result = await rest.getOne(resource, params);
+      return resource === 'users' ? { data: toUserRecord(result.data as unknown as AdminUserRow) as never } : result;
     },
-    getOne: async <RecordType extends RaRecord>(resource: string, params: { id: Identifier; signal?: AbortSignal }) => {
-      if (resource === 'councils')
-        return { data: (await findCouncil(params.id, params.signal)) as unknown as RecordType };
-      if (resource === 'configuration') return { data: (await configuration(params.signal)) as unknown as RecordType };
-      throw new UnsupportedResourceError(resource, 'read');
+    update: async <RecordType extends RaRecord>(resource: string, params: UpdateParams) => {
+      if (resource === 'configuration') {
+        const { serviceClosed, announcementMs, announcementEn, announcementZh, appVersion } =
+          params.data as AdminConfiguration;
+        const { json } = await client(`${ADMIN_API}/configuration`, {
+          method: 'PUT',
+          body: JSON.stringify({ serviceClosed, announcementMs, announcementEn, announcementZh, appVersion }),
+        });
+        return { data: json as RecordType };
+      }
+      const route = updateBody(resource, params.data as Record<string, unknown>);
+      if (!route) return rest.update<RecordType>(resource, params);
+      const { json } = await client(`${ADMIN_API}/${resource}/${encodeURIComponent(String(params.id))}${route.path}`, {
+        method: 'PUT',
+        body: JSON.stringify(route.body),
+      });
+      return { data: (resource === 'users' ? toUserRecord(json as AdminUserRow) : json) as RecordType };
     },
-    getMany: async <RecordType extends RaRecord>(
-      resource: string,
-      params: { ids: Identifier[]; signal?: AbortSignal },
-    ) => {
-      if (resource !== 'councils') throw new UnsupportedResourceError(resource, 'read');
-      const wanted = new Set(params.ids.map(String));
-      const data = (await councils(params.signal)).filter((record) => wanted.has(record.id));
-      return { data: data as unknown as RecordType[] };
+    requery: (reference) => post(`/payments/${encodeURIComponent(reference)}/requery`),
+    resendOutcome: (reference, channel) => post(`/payments/${encodeURIComponent(reference)}/resend`, { channel }),
+    resendNotification: (id) => post(`/notifications/${encodeURIComponent(id)}/resend`),
+    getDashboard: (signal) => get(`${ADMIN_API}/dashboard`, signal),
+    getHealth: async (signal) => {
+      // The health report answers 503 with its body when a dependency is down: that is still the answer.
+      const response = await fetch('/api/health', { signal, headers: { Accept: 'application/json' } });
+      return (await response.json()) as HealthReport;
     },
-    getManyReference: unsupported('list references of'),
-    create: unsupported('create'),
-    update: unsupported('update'),
-    updateMany: unsupported('update'),
-    delete: unsupported('delete'),
-    deleteMany: unsupported('delete'),
-    getHealth: (signal?: AbortSignal) => getJson<HealthReport>('/health', { signal, acceptStatuses: [503] }),
   };
 }
 

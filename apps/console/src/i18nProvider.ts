@@ -1,63 +1,57 @@
-import type { Language } from '@councilpay/domain';
-import { isMessageKey, translate, type InterpolationValues, type MessageKey } from '@councilpay/i18n';
-import { defaultI18nProvider, type I18nProvider } from 'react-admin';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@councilpay/domain';
+import { catalogues, reactAdminMs, reactAdminZh, type ReactAdminMessages } from '@councilpay/i18n';
+import { createInstance } from 'i18next';
+import { convertRaTranslationsToI18next, getI18nProvider } from 'ra-i18n-i18next';
+import englishMessages from 'ra-language-english';
+import type { I18nProvider, Locale } from 'react-admin';
+
+/** react-admin's own messages per language: its English pack, ours in Malay and Chinese (libs/i18n). */
+const REACT_ADMIN: Record<Language, ReactAdminMessages> = {
+  en: englishMessages as unknown as ReactAdminMessages,
+  ms: reactAdminMs,
+  zh: reactAdminZh,
+};
 
 /**
- * The console's one i18nProvider. Our own labels come from the shared catalogues (libs/i18n, group
- * `console`, plus any MessageKey such as `payment_types.assessment`); react-admin's built-in texts
- * (`ra.*`) come from its default English provider.
- *
- * TODO(console-i18n): offer Malay and Chinese. Our catalogues have them already; react-admin's own
- * texts need a Malay and a Chinese pack (not installed: ra-language-* for ms/zh would be new packages).
+ * One language's i18next resources: the shared catalogue (every group: `console`, `payment_states`,
+ * `payment_types`, `errors` ...), react-admin's messages (`ra.*`) and the resource labels react-admin asks
+ * for (`resources.<name>.name`, `resources.<name>.fields.<field>`), which live in the catalogue under
+ * `console.resources`. Converted from react-admin's polyglot form (`%{x}`, `one |||| many`).
  */
-export const CONSOLE_LOCALE: Language = 'en';
+export function consoleResources(language: Language): object {
+  const catalogue = catalogues[language];
+  const ra = REACT_ADMIN[language].ra;
+  return convertRaTranslationsToI18next({
+    ...catalogue,
+    ra: {
+      ...ra,
+      // Staff sign in with their email.
+      auth: { ...(ra.auth as object), username: catalogue.console.email },
+    },
+    resources: catalogue.console.resources,
+  });
+}
 
-/** react-admin's label keys for our resources and fields -> catalogue keys. */
-const LABELS: Readonly<Record<string, MessageKey>> = {
-  'resources.councils.fields.code': 'console.field_code',
-  'resources.councils.fields.name.ms': 'console.field_name_ms',
-  'resources.councils.fields.name.en': 'console.field_name_en',
-  'resources.councils.fields.name.zh': 'console.field_name_zh',
-  'resources.councils.fields.logoUrl': 'console.field_logo',
-  'resources.councils.fields.active': 'console.field_active',
-  'resources.councils.fields.payableTypes': 'console.field_payable_types',
-  'resources.councils.fields.isDefault': 'console.field_is_default',
-  'resources.configuration.name': 'console.configuration',
-  'resources.configuration.fields.serviceClosed': 'console.field_service_closed',
-  'resources.configuration.fields.announcement.ms': 'console.field_announcement_ms',
-  'resources.configuration.fields.announcement.en': 'console.field_announcement_en',
-  'resources.configuration.fields.announcement.zh': 'console.field_announcement_zh',
-  'resources.configuration.fields.appVersion': 'console.field_app_version',
-  'resources.configuration.fields.defaultCouncil': 'console.field_default_council',
-};
+export const CONSOLE_LOCALES: Locale[] = LANGUAGES.map((locale) => ({
+  locale,
+  name: catalogues[locale].languages[locale],
+}));
 
-/** The string and number options react-admin passes, as placeholder values. */
-function interpolationValues(options: unknown): InterpolationValues | undefined {
-  if (typeof options !== 'object' || options === null) return undefined;
-  const entries = Object.entries(options).filter(
-    (entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number',
+/**
+ * The console's one i18nProvider: ra-i18n-i18next over the shared catalogues, so the portal and the console
+ * use one catalogue system. Malay is the default and the fallback; English and Chinese are offered.
+ */
+export function createI18nProvider(): Promise<I18nProvider> {
+  return getI18nProvider(
+    createInstance(),
+    {
+      lng: DEFAULT_LANGUAGE,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: consoleResources(l) }])),
+      // React escapes what it renders; i18next must not escape it first.
+      interpolation: { escapeValue: false },
+    },
+    CONSOLE_LOCALES,
   );
-  return Object.fromEntries(entries);
 }
-
-/** Our key for a react-admin key, if we translate it. */
-export function catalogueKey(key: string, options: unknown): MessageKey | null {
-  if (key === 'resources.councils.name') {
-    const count = interpolationValues(options)?.smart_count;
-    return count === 1 ? 'console.council' : 'console.councils';
-  }
-  return LABELS[key] ?? (isMessageKey(key) ? key : null);
-}
-
-export const i18nProvider: I18nProvider = {
-  // `options` is typed `any` by react-admin's TranslateFunction; it is narrowed by interpolationValues.
-  translate: (key: string, options?: unknown) => {
-    const ours = catalogueKey(key, options);
-    return ours
-      ? translate(CONSOLE_LOCALE, ours, interpolationValues(options))
-      : defaultI18nProvider.translate(key, options);
-  },
-  changeLocale: async () => undefined,
-  getLocale: () => CONSOLE_LOCALE,
-  getLocales: () => [{ locale: CONSOLE_LOCALE, name: 'English' }],
-};

@@ -12,11 +12,18 @@ test.describe('the product, served like `npm start` serves it', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the console opens under /console/ and lists the councils', async ({ page }) => {
+  test('the console opens under /console/ in Malay, asks staff to sign in, and lists the councils', async ({
+    page,
+  }) => {
     await page.goto('/console/');
-    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-    await page.getByRole('menuitem', { name: 'Councils' }).click();
-    await expect(page.getByText('Majlis Daerah Penampang').first()).toBeVisible();
+    // Staff only: the console starts at its sign-in page (the demo _admin account of the seed).
+    await page.getByLabel(/^E-mel/).fill('admin@councilpay.my');
+    await page.getByLabel(/^Kata laluan/).fill(process.env.SEED_ADMIN_PASSWORD || 'Demo#CouncilPay2026');
+    await page.getByRole('button', { name: 'Log masuk' }).click();
+    await expect(page.getByRole('heading', { name: 'Papan pemuka' })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('menuitem', { name: 'Majlis' }).click();
+    // The councils come from the staff API once the list screen's code has loaded.
+    await expect(page.getByText('Majlis Daerah Penampang').first()).toBeVisible({ timeout: 15_000 });
   });
 
   test('the API reports PostgreSQL and Redis up', async ({ request }) => {

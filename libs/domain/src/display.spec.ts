@@ -111,6 +111,12 @@ describe('formatDate', () => {
 describe('maskEmail', () => {
   it('keeps the first three characters and the domain', () => {
     expect(maskEmail('aminah.sapin@gmail.com')).toBe('ami*********@gmail.com');
-    expect(maskEmail('ab@x.my')).toBe('ab@x.my');
+  });
+
+  it('masks short addresses too: never more than half of the name shows', () => {
+    expect(maskEmail('ab@x.my')).toBe('a*@x.my');
+    expect(maskEmail('a@x.my')).toBe('*@x.my');
+    expect(maskEmail('abcd@x.my')).toBe('ab**@x.my');
+    expect(maskEmail('abcdef@x.my')).toBe('abc***@x.my');
   });
 });

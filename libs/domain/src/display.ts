@@ -81,11 +81,15 @@ export function malaysiaDate(date: Date | number): { year: number; month: number
   return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate() };
 }
 
-/** 'aminah.sapin@gmail.com' -> 'ami*********@gmail.com': the first 3 characters of the name stay, the domain stays. */
+/**
+ * 'aminah.sapin@gmail.com' -> 'ami*********@gmail.com': at most the first 3 characters of the name stay, and
+ * never more than half of it, so a short address is masked too ('ab@x.my' -> 'a*@x.my', 'a@x.my' -> '*@x.my');
+ * the domain stays.
+ */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at < 0) return maskName(email);
   const local = Array.from(email.slice(0, at));
-  const visible = local.slice(0, NAME_VISIBLE_CHARS).join('');
-  return `${visible}${MASK_CHAR.repeat(Math.max(local.length - NAME_VISIBLE_CHARS, 0))}${email.slice(at)}`;
+  const shown = Math.min(NAME_VISIBLE_CHARS, Math.floor(local.length / 2));
+  return `${local.slice(0, shown).join('')}${MASK_CHAR.repeat(local.length - shown)}${email.slice(at)}`;
 }

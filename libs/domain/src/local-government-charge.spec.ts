@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargeAmountSen, chargeDays } from './local-government-charge';
+import { chargeAmountSen, chargeAmountWithin, chargeDays } from './local-government-charge';
 
 describe('chargeDays', () => {
   it('counts both the start and the end date', () => {
@@ -34,5 +34,15 @@ describe('chargeAmountSen', () => {
     expect(chargeAmountSen(0, 4, 100)).toBe(0);
     expect(chargeAmountSen(2, -1, 100)).toBe(0);
     expect(chargeAmountSen(1.5, 2, 100)).toBe(0);
+  });
+});
+
+describe('chargeAmountWithin', () => {
+  it('is the charge while it fits, and null once people x days x rate passes the maximum', () => {
+    expect(chargeAmountWithin(3, 4, 100, 2_147_483_647)).toBe(1200);
+    expect(chargeAmountWithin(100_000, 365, 100_000, 2_147_483_647)).toBeNull();
+    expect(chargeAmountWithin(100_000, 3_000_000, 9_007_199_254_740_991, 2_147_483_647)).toBeNull();
+    expect(chargeAmountWithin(0, 4, 100, 2_147_483_647)).toBe(0);
+    expect(chargeAmountWithin(1.5, 4, 100, 2_147_483_647)).toBeNull();
   });
 });

@@ -39,3 +39,20 @@ export function chargeAmountSen(people: number, days: number, ratePerPersonPerDa
   if (!Number.isSafeInteger(people) || !Number.isSafeInteger(days) || people <= 0 || days <= 0) return 0;
   return Math.max(0, sen(people * days * sen(ratePerPersonPerDaySen)));
 }
+
+/**
+ * The charge as chargeAmountSen computes it, or null when it would be more than `maximumSen`: people x days
+ * x rate can pass any column (and 2^53) long before a form looks unusual, so the bound is checked on the
+ * operands' product as a BigInt, before any amount exists.
+ */
+export function chargeAmountWithin(
+  people: number,
+  days: number,
+  ratePerPersonPerDaySen: Sen,
+  maximumSen: Sen,
+): Sen | null {
+  if (![people, days, ratePerPersonPerDaySen].every(Number.isSafeInteger)) return null;
+  if (people <= 0 || days <= 0 || ratePerPersonPerDaySen <= 0) return 0;
+  const product = BigInt(people) * BigInt(days) * BigInt(ratePerPersonPerDaySen);
+  return product > BigInt(sen(maximumSen)) ? null : Number(product);
+}

@@ -5,11 +5,13 @@ import {
   DEFAULT_PAYMENT_METHOD,
   FPX_MAX_SEN,
   FPX_MIN_SEN,
+  checkCardAmount,
   checkCartAddition,
   checkFpxAmount,
   checkItemAmount,
   effectiveMinimumSen,
   isCardMethod,
+  MAX_AMOUNT_SEN,
   payableItems,
 } from './payable-rules';
 
@@ -128,5 +130,14 @@ describe('card methods', () => {
     expect(isCardMethod('ABB0233')).toBe(false);
     expect(isCardMethod('toString')).toBe(false);
     expect(isCardMethod(48)).toBe(false);
+  });
+});
+
+describe('checkCardAmount', () => {
+  it('refuses a total above the configured maximum, and never lets one past the sen columns', () => {
+    expect(checkCardAmount(5_000_000, 5_000_000)).toEqual({ ok: true });
+    expect(checkCardAmount(5_000_001, 5_000_000)).toEqual({ ok: false, code: 'card_above_maximum' });
+    expect(checkCardAmount(2_117_000_000, 9_000_000_000)).toEqual({ ok: true });
+    expect(checkCardAmount(MAX_AMOUNT_SEN + 1, 9_000_000_000)).toEqual({ ok: false, code: 'card_above_maximum' });
   });
 });

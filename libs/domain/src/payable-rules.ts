@@ -60,6 +60,19 @@ export const FPX_MAX_SEN = 3_000_000;
 
 export type FpxAmountError = 'fpx_below_minimum' | 'fpx_above_maximum';
 
+/**
+ * The most one amount may be: PostgreSQL's 4-byte integer, the type of every sen column. Every amount and
+ * product of amounts is checked against it (or a lower limit) before it reaches the database.
+ */
+export const MAX_AMOUNT_SEN = 2_147_483_647;
+
+export type CardAmountError = 'card_above_maximum';
+
+/** Checks a checkout total against the card gateway's per-transaction maximum (configured, inclusive). */
+export function checkCardAmount(totalSen: Sen, maximumSen: Sen): RuleResult<CardAmountError> {
+  return sen(totalSen) > Math.min(sen(maximumSen), MAX_AMOUNT_SEN) ? fail('card_above_maximum') : OK;
+}
+
 /** Checks a checkout total against the FPX per-transaction limits (inclusive). */
 export function checkFpxAmount(totalSen: Sen): RuleResult<FpxAmountError> {
   const total = sen(totalSen);

@@ -83,6 +83,14 @@ export function parseFpxTime(text: string): Date | null {
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**
+ * Whether a value can go into a signed gateway message at all: no '|' (the checksum separator) and no
+ * control characters. The API refuses payer details that break this before anything is written.
+ */
+export function isWireValue(value: string): boolean {
+  return !value.includes('|') && !CONTROL.test(value);
+}
+
+/**
  * Checks a value that goes into a signed message: a string without control characters and
  * without '|' (the checksum separator: a '|' inside a value would make two different messages
  * share one source string). Empty values are refused unless `allowEmpty`.
@@ -90,8 +98,11 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 export function checkWireValue(name: string, value: string, allowEmpty = false): string {
   if (typeof value !== 'string') throw new FpxInputError(`${name} must be a string`);
   if (!allowEmpty && value.length === 0) throw new FpxInputError(`${name} is required`);
-  if (value.includes('|')) throw new FpxInputError(`${name} must not contain '|'`);
-  if (CONTROL.test(value)) throw new FpxInputError(`${name} must not contain control characters`);
+  if (!isWireValue(value)) {
+    throw new FpxInputError(
+      value.includes('|') ? `${name} must not contain '|'` : `${name} must not contain control characters`,
+    );
+  }
   return value;
 }
 

@@ -36,7 +36,7 @@ describe('catalogues', () => {
       'languages.en',
       'languages.ms',
       'languages.zh',
-      'console.field_logo',
+      'console.resources.councils.fields.logoUrl',
       // Card brands, and words Malay shares with English.
       'checkout.card_visa',
       'checkout.card_mastercard',
@@ -45,6 +45,9 @@ describe('catalogues', () => {
       'checkout.bank',
       'fields.gst_amount',
       'fields.subhead',
+      'console.resources.payments.fields.status',
+      'console.resources.payments.fields.bankId',
+      'console.resources.notifications.fields.status',
     ]);
     for (const language of ['ms', 'zh'] as const) {
       const copied = [...flattenMessages(catalogues[language])].filter(

@@ -15,3 +15,6 @@ export { MESSAGE_KEYS, isMessageKey, flattenMessages, type MessageKey } from './
 export { resolveLanguage } from './language';
 export { translate, interpolate, createTranslator, type InterpolationValues, type Translator } from './translate';
 export { messageTexts, type MessageTexts } from './emails';
+export { reactAdminMs } from './react-admin/ms';
+export { reactAdminZh } from './react-admin/zh';
+export type { ReactAdminMessages, MessageTree } from './react-admin/types';

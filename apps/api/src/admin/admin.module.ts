@@ -1,42 +1,97 @@
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { ListAuditHandler } from './audit/list-audit/list-audit.handler';
+import { ListAuditHttpController } from './audit/list-audit/list-audit.http.controller';
 import { GetConfigurationHandler, UpdateConfigurationHandler } from './configuration/admin-configuration.handlers';
 import { AdminConfigurationHttpController } from './configuration/admin-configuration.http.controller';
+import { GetCouncilHandler } from './councils/get-council/get-council.handler';
+import { GetCouncilHttpController } from './councils/get-council/get-council.http.controller';
 import { ListCouncilsHandler } from './councils/list-councils/list-councils.handler';
 import { ListCouncilsHttpController } from './councils/list-councils/list-councils.http.controller';
+import { UpdateCouncilHandler } from './councils/update-council/update-council.handler';
+import { UpdateCouncilHttpController } from './councils/update-council/update-council.http.controller';
+import { GetDashboardHandler } from './dashboard/get-dashboard/get-dashboard.handler';
+import { GetDashboardHttpController } from './dashboard/get-dashboard/get-dashboard.http.controller';
+import { ListNotificationsHandler } from './notifications/list-notifications/list-notifications.handler';
+import { ListNotificationsHttpController } from './notifications/list-notifications/list-notifications.http.controller';
+import { ResendNotificationHandler } from './notifications/resend-notification/resend-notification.handler';
+import { ResendNotificationHttpController } from './notifications/resend-notification/resend-notification.http.controller';
 import { GetAdminPaymentHandler } from './payments/get-payment/get-admin-payment.handler';
 import { GetAdminPaymentHttpController } from './payments/get-payment/get-admin-payment.http.controller';
 import { ListPaymentsHandler } from './payments/list-payments/list-payments.handler';
 import { ListPaymentsHttpController } from './payments/list-payments/list-payments.http.controller';
 import { PaymentScope } from './payments/payment-scope';
 import { RefundPaymentHttpController } from './payments/refund-payment/refund-payment.http.controller';
+import { AdminRequeryPaymentHandler } from './payments/requery-payment/admin-requery-payment.handler';
 import { AdminRequeryPaymentHttpController } from './payments/requery-payment/admin-requery-payment.http.controller';
+import { ResendOutcomeHandler } from './payments/resend-outcome/resend-outcome.handler';
+import { ResendOutcomeHttpController } from './payments/resend-outcome/resend-outcome.http.controller';
+import { GetUserHandler } from './users/get-user/get-user.handler';
+import { GetUserHttpController } from './users/get-user/get-user.http.controller';
 import { ListUsersHandler } from './users/list-users/list-users.handler';
 import { ListUsersHttpController } from './users/list-users/list-users.http.controller';
+import { UpdateUserRolesHandler } from './users/update-user-roles/update-user-roles.handler';
+import { UpdateUserRolesHttpController } from './users/update-user-roles/update-user-roles.http.controller';
+import { simpleRestQuery } from './simple-rest-query';
 
 const queryHandlers = [
   ListPaymentsHandler,
   GetAdminPaymentHandler,
   ListCouncilsHandler,
+  GetCouncilHandler,
   GetConfigurationHandler,
   ListUsersHandler,
+  GetUserHandler,
+  ListNotificationsHandler,
+  ListAuditHandler,
+  GetDashboardHandler,
 ];
-const commandHandlers = [UpdateConfigurationHandler];
+const commandHandlers = [
+  UpdateConfigurationHandler,
+  AdminRequeryPaymentHandler,
+  ResendOutcomeHandler,
+  ResendNotificationHandler,
+  UpdateCouncilHandler,
+  UpdateUserRolesHandler,
+];
 
 /**
  * The staff console's API under /api/admin. Every route carries @Roles (the global RolesGuard refuses an
  * admin route without it, and test/access-matrix.spec.ts lists them all); council admins are further limited
- * to payments with an item of their councils.
+ * to their councils on every route: payments with an item of theirs, the messages and audit entries of those
+ * payments, their own council record. Every staff action is recorded in the staff audit.
  */
+const listControllers = [
+  ListPaymentsHttpController,
+  ListNotificationsHttpController,
+  ListCouncilsHttpController,
+  ListUsersHttpController,
+  ListAuditHttpController,
+];
+
 @Module({
   controllers: [
     ListPaymentsHttpController,
     GetAdminPaymentHttpController,
     AdminRequeryPaymentHttpController,
+    ResendOutcomeHttpController,
     RefundPaymentHttpController,
+    ListNotificationsHttpController,
+    ResendNotificationHttpController,
+    GetDashboardHttpController,
     ListCouncilsHttpController,
+    GetCouncilHttpController,
+    UpdateCouncilHttpController,
     AdminConfigurationHttpController,
     ListUsersHttpController,
+    GetUserHttpController,
+    UpdateUserRolesHttpController,
+    ListAuditHttpController,
   ],
   providers: [...queryHandlers, ...commandHandlers, PaymentScope],
 })
-export class AdminModule {}
+export class AdminModule implements NestModule {
+  /** The lists also speak react-admin's simple REST conventions (range, sort, filter as JSON). */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(simpleRestQuery).forRoutes(...listControllers);
+  }
+}

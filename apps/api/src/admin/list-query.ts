@@ -1,11 +1,24 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { Response } from 'express';
-import { ADMIN_MAX_PAGE_SIZE, TOTAL_COUNT_HEADER, type AdminListParams } from '@councilpay/domain';
+import {
+  ADMIN_COUNT_CAP,
+  ADMIN_MAX_PAGE_SIZE,
+  HAS_NEXT_PAGE_HEADER,
+  TOTAL_COUNT_HEADER,
+  type AdminListParams,
+} from '@councilpay/domain';
+import type { Prisma } from '../generated/prisma/client';
 import { ApiError } from '../http/api-error';
+import type { PrismaService } from '../prisma/prisma.service';
 
-const toArray = ({ value }: { value: unknown }) => (value === undefined || Array.isArray(value) ? value : [value]);
+/** The furthest a list may page: far past any real list, well within what the database takes as an offset. */
+export const LIST_MAX_OFFSET = 10_000_000;
+
+/** A query parameter that may repeat, always as a list. */
+export const toArray = ({ value }: { value: unknown }) =>
+  value === undefined || Array.isArray(value) ? value : [value];
 
 /**
  * react-admin's list params (json-server conventions): `_start`, `_end` (exclusive), `_sort`, `_order`, and
@@ -17,6 +30,7 @@ export class AdminListQueryDto implements AdminListParams {
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(LIST_MAX_OFFSET)
   _start?: number;
 
   @ApiPropertyOptional({ description: `exclusive; at most ${ADMIN_MAX_PAGE_SIZE} after _start` })
@@ -24,6 +38,7 @@ export class AdminListQueryDto implements AdminListParams {
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(LIST_MAX_OFFSET + ADMIN_MAX_PAGE_SIZE)
   _end?: number;
 
   @ApiPropertyOptional()
@@ -90,4 +105,85 @@ export function sendPage<T>(res: Response, page: ListPage<T>): T[] {
   res.setHeader(TOTAL_COUNT_HEADER, String(page.total));
   res.setHeader('Access-Control-Expose-Headers', TOTAL_COUNT_HEADER);
   return page.rows;
+}
+
+/**
+ * A page of a list that is never counted whole: `total` is the exact count when it is below ADMIN_COUNT_CAP,
+ * null beyond; `hasNextPage` says whether a record follows the page.
+ */
+export interface CappedPage<T> {
+  rows: T[];
+  total: number | null;
+  hasNextPage: boolean;
+}
+
+/** How long a list's count may take before the list answers without it. */
+export const COUNT_BUDGET_MS = 400;
+
+function isStatementTimeout(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const { message, code, originalCode } = e as { message?: unknown; code?: unknown; originalCode?: unknown };
+    if (code === '57014' || originalCode === '57014') return true;
+    if (typeof message === 'string' && message.includes('statement timeout')) return true;
+  }
+  return false;
+}
+
+/**
+ * A count that may take at most COUNT_BUDGET_MS (PostgreSQL's statement_timeout, for this transaction only):
+ * null when it would take longer. A filter the indexes cannot count quickly (a council's share of a million
+ * payments) then pages by "is there more" instead of making the staff member wait.
+ */
+export async function boundedCount(
+  prisma: PrismaService,
+  count: (tx: Prisma.TransactionClient) => Promise<number>,
+): Promise<number | null> {
+  try {
+    return await prisma.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${COUNT_BUDGET_MS}`);
+      return count(tx);
+    });
+  } catch (error) {
+    if (isStatementTimeout(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Reads one page and a count that stops at the cap, in one snapshot: `count` is given the cap + 1 as its
+ * limit, `page` is asked for one record more than the window to see whether another page follows. The work
+ * is bounded whatever the table's size.
+ */
+export async function cappedPage<R, T>(
+  window: { take: number },
+  count: (limit: number) => Promise<number | null>,
+  page: (take: number) => Promise<R[]>,
+  toRow: (record: R) => T,
+): Promise<CappedPage<T>> {
+  const [counted, records] = await Promise.all([count(ADMIN_COUNT_CAP + 1), page(window.take + 1)]);
+  return {
+    rows: records.slice(0, window.take).map(toRow),
+    total: counted === null || counted > ADMIN_COUNT_CAP ? null : counted,
+    hasNextPage: records.length > window.take,
+  };
+}
+
+/** Answers a capped list: X-Total-Count only when exact, X-Has-Next-Page always (both exposed to scripts). */
+export function sendCappedPage<T>(res: Response, page: CappedPage<T>): T[] {
+  if (page.total !== null) res.setHeader(TOTAL_COUNT_HEADER, String(page.total));
+  res.setHeader(HAS_NEXT_PAGE_HEADER, String(page.hasNextPage));
+  res.setHeader('Access-Control-Expose-Headers', `${TOTAL_COUNT_HEADER}, ${HAS_NEXT_PAGE_HEADER}`);
+  return page.rows;
+}
+
+/** `true` / `false` in a query string as a boolean (anything else is left for the validator to refuse). */
+export const toBoolean = ({ value }: { value: unknown }) =>
+  value === 'true' || value === true ? true : value === 'false' || value === false ? false : value;
+
+/**
+ * The records whose text key starts with `prefix`, as a range the key's btree index answers (a LIKE prefix
+ * cannot use it outside the C collation). `last` is the highest character the key may hold.
+ */
+export function prefixRange(prefix: string, length: number, last: string): { gte: string; lte: string } | string {
+  return prefix.length >= length ? prefix : { gte: prefix, lte: prefix.padEnd(length, last) };
 }

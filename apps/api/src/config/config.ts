@@ -35,6 +35,8 @@ export interface IdentityConfig {
   sessionSecret: string;
   /** A session ends after this long without a request (the cookie and the Redis entry roll forward). */
   sessionTtlMs: number;
+  /** A session ends this long after its sign-in, however busy it is. */
+  sessionAbsoluteTtlMs: number;
   /** Failed logins are counted over this window, per account and per address. */
   loginThrottleWindowMs: number;
   loginMaxFailuresPerAccount: number;
@@ -74,7 +76,14 @@ export interface GatewayConfig {
     sellerPrivateKeyPem: string;
     exchangePublicKeyPem: string;
   };
-  card: { merchantId: string; payUrl: string; enquiryUrl: string; secret: string };
+  card: {
+    merchantId: string;
+    payUrl: string;
+    enquiryUrl: string;
+    secret: string;
+    /** The most one card payment may be, in sen (the card gateway's limit, and ours). */
+    maxAmountSen: number;
+  };
   /** Server-to-server calls to a gateway give up after this long. */
   timeoutMs: number;
 }
@@ -122,6 +131,8 @@ export const CONFIG_DEFAULTS = {
   CARD_ENQUIRY_URL: '',
   CARD_SECRET: '',
   CARD_SECRET_FILE: '',
+  /** RM 50,000.00: above any single council bill; at most 2147483647 (what a sen column holds). */
+  CARD_MAX_AMOUNT_SEN: '5000000',
   GATEWAY_TIMEOUT_MS: '10000',
   SMTP_URL: '',
   MAIL_FROM: 'CouncilPay <no-reply@councilpay.my>',
@@ -135,6 +146,7 @@ export const CONFIG_DEFAULTS = {
   /** Required in production; development and test fall back to DEV_SESSION_SECRET. */
   SESSION_SECRET: '',
   SESSION_TTL_MS: String(8 * 3600_000),
+  SESSION_ABSOLUTE_TTL_MS: String(12 * 3600_000),
   LOGIN_THROTTLE_WINDOW_MS: String(15 * 60_000),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: '10',
   LOGIN_MAX_FAILURES_PER_ADDRESS: '20',
@@ -261,6 +273,7 @@ function readGateways(read: EnvReader, production: boolean): GatewayConfig {
       secret: read.secret('CARD_SECRET', 'CARD_SECRET_FILE', 'card.secret', production, (v) => {
         if (v.length < 32) throw new Error('must be at least 32 characters');
       }),
+      maxAmountSen: read.integer('CARD_MAX_AMOUNT_SEN', 100, 2_147_483_647),
     },
     timeoutMs: read.integer('GATEWAY_TIMEOUT_MS', 500, 120_000),
   };
@@ -302,6 +315,7 @@ function readIdentity(read: EnvReader, production: boolean): IdentityConfig {
   return {
     sessionSecret,
     sessionTtlMs: read.integer('SESSION_TTL_MS', 60_000, 30 * 24 * 3600_000),
+    sessionAbsoluteTtlMs: read.integer('SESSION_ABSOLUTE_TTL_MS', 1_000, 30 * 24 * 3600_000),
     loginThrottleWindowMs: read.integer('LOGIN_THROTTLE_WINDOW_MS', 1_000, 24 * 3600_000),
     loginMaxFailuresPerAccount: read.integer('LOGIN_MAX_FAILURES_PER_ACCOUNT', 1, 1_000),
     loginMaxFailuresPerAddress: read.integer('LOGIN_MAX_FAILURES_PER_ADDRESS', 1, 100_000),

@@ -1,7 +1,8 @@
-import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import type { HealthReport } from '@councilpay/domain';
+import type { Request, Response } from 'express';
+import type { HealthReport, PublicHealthReport } from '@councilpay/domain';
+import type { Principal } from '../identity/principal';
 import { HealthService } from './health.service';
 
 @ApiTags('health')
@@ -11,11 +12,21 @@ export class HealthController {
 
   @Get()
   @ApiOperation({
-    summary: 'PostgreSQL and Redis reachability (503 when either is down), queue counts, oldest unsent message',
+    summary: 'PostgreSQL and Redis up or down (503 when either is down)',
+    description:
+      'Anyone gets up/down only. A signed-in _admin also gets versions, latencies, queue counts and the oldest unsent message.',
   })
-  async check(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
+  async check(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<HealthReport | PublicHealthReport> {
     const report = await this.health.report();
     if (report.status !== 'ok') res.status(HttpStatus.SERVICE_UNAVAILABLE);
-    return report;
+    // Server versions and queue figures help an attacker as much as an operator: the operators' only.
+    if ((req.user as Principal | undefined)?.roles.includes('_admin')) return report;
+    return {
+      status: report.status,
+      checks: { postgres: { status: report.checks.postgres.status }, redis: { status: report.checks.redis.status } },
+    };
   }
 }

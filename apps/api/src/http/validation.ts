@@ -23,6 +23,7 @@ const RULE_CODES: Record<string, string> = {
   arrayMaxSize: 'max',
   whitelistValidation: 'not_allowed',
   nestedValidation: 'invalid',
+  isObject: 'invalid',
 };
 
 /** Flattens nested class-validator errors into one entry per field and rule. */

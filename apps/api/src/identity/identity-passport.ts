@@ -1,10 +1,13 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { normaliseEmail } from '@councilpay/domain';
+import { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
 import { ApiError } from '../http/api-error';
 import { PrismaService } from '../prisma/prisma.service';
+import { knownDevice } from './login-device';
 import { LoginThrottle } from './login-throttle';
 import { verifyNothing, verifyPassword } from './passwords';
 import { toPrincipal, type Principal, type SessionStamp } from './principal';
@@ -28,13 +31,14 @@ export class IdentityPassport {
   constructor(
     private readonly prisma: PrismaService,
     private readonly throttle: LoginThrottle,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.passport.use(
       'local',
       new LocalStrategy(
         { usernameField: 'email', passwordField: 'password', passReqToCallback: true, session: false },
         (req, email, password, done) => {
-          this.checkCredentials(req.ip ?? 'unknown', email, password).then(
+          this.checkCredentials(req, email, password).then(
             (principal) => done(null, principal),
             (error: unknown) => done(error),
           );
@@ -61,9 +65,11 @@ export class IdentityPassport {
     return principal && principal.stamp === stamp.stamp ? principal : null;
   }
 
-  private async checkCredentials(address: string, rawEmail: string, password: string): Promise<Principal> {
+  private async checkCredentials(req: Request, rawEmail: string, password: string): Promise<Principal> {
     const email = normaliseEmail(rawEmail);
-    await this.throttle.attempt(email, address);
+    const address = req.ip ?? 'unknown';
+    const attempt = { email, address, device: knownDevice(this.config.identity.sessionSecret, req, email) };
+    await this.throttle.attempt(attempt);
     const user = await this.prisma.user.findUnique({ where: { email } });
     const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyNothing(password);
     if (!user || !ok) {
@@ -73,7 +79,7 @@ export class IdentityPassport {
       );
       throw wrongCredentials();
     }
-    await this.throttle.succeeded(email, address);
+    await this.throttle.succeeded(attempt);
     this.logger.log({ userId: user.id, address }, 'Signed in');
     return toPrincipal(user);
   }

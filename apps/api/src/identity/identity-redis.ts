@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
@@ -9,7 +9,7 @@ import { APP_CONFIG } from '../config/config.module';
  * for Redis instead of failing; a command still fails after two retries when Redis stays away.
  */
 @Injectable()
-export class IdentityRedis implements OnModuleDestroy {
+export class IdentityRedis implements OnApplicationShutdown {
   readonly client: Redis;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
@@ -23,7 +23,7 @@ export class IdentityRedis implements OnModuleDestroy {
     return [this.config.redisPrefix, ...parts].join(':');
   }
 
-  onModuleDestroy(): void {
+  onApplicationShutdown(): void {
     this.client.disconnect();
   }
 }

@@ -24,6 +24,8 @@ export const LIMITS = {
   /** Registrations started from one address, and for one phone number. */
   registerPerAddress: [10, 3600_000],
   registerPerPhone: [5, 3600_000],
+  /** Registrations started for one email (whoever asks: the answer is the same for a taken one). */
+  registerPerEmail: [5, 3600_000],
   /** Reset links asked for one email (beyond it: the same answer, nothing sent), and from one address. */
   resetPerEmail: [3, 3600_000],
   resetPerAddress: [20, 3600_000],

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BackgroundWork } from '../background/background-work';
 import { APP_GUARD } from '@nestjs/core';
 import { ForgotPasswordHandler } from './commands/forgot-password/forgot-password.handler';
 import { ForgotPasswordHttpController } from './commands/forgot-password/forgot-password.http.controller';
@@ -18,14 +19,12 @@ import { VerifyEmailHttpController } from './commands/verify-email/verify-email.
 import { VerifyRegistrationHandler } from './commands/verify-registration/verify-registration.handler';
 import { VerifyRegistrationHttpController } from './commands/verify-registration/verify-registration.http.controller';
 import { IdentityPassport } from './identity-passport';
-import { IdentityRedis } from './identity-redis';
 import { LoginThrottle } from './login-throttle';
 import { GetProfileHandler } from './queries/get-profile/get-profile.handler';
 import { GetProfileHttpController } from './queries/get-profile/get-profile.http.controller';
 import { GetSessionHttpController } from './queries/get-session/get-session.http.controller';
 import { GetOwnPaymentHandler, PaymentHistoryHandler } from './queries/payment-history/payment-history.handler';
 import { PaymentHistoryHttpController } from './queries/payment-history/payment-history.http.controller';
-import { RateLimiter } from './rate-limiter';
 import { RolesGuard } from './roles';
 import { Sessions } from './sessions';
 
@@ -65,10 +64,9 @@ const controllers = [
   providers: [
     ...commandHandlers,
     ...queryHandlers,
-    IdentityRedis,
-    RateLimiter,
     LoginThrottle,
     IdentityPassport,
+    BackgroundWork,
     Sessions,
     { provide: APP_GUARD, useClass: RolesGuard },
   ],

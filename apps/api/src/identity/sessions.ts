@@ -8,6 +8,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { ApiError } from '../http/api-error';
 import { IdentityPassport } from './identity-passport';
 import { IdentityRedis, SessionStoreClient } from './identity-redis';
+import { deviceCookieOptions, LOGIN_DEVICE_COOKIE, newDeviceCookie } from './login-device';
 import type { Principal, SessionStamp } from './principal';
 import { newToken, sameSecret } from './secrets';
 
@@ -16,6 +17,8 @@ declare module 'express-session' {
     /** The double-submit token: also in the readable cookie cp_csrf, sent back in X-CSRF-Token. */
     csrfToken?: string;
     passport?: { user?: SessionStamp };
+    /** When it was signed in (ms): it ends SESSION_ABSOLUTE_TTL_MS later, however busy it is. */
+    startedAt?: number;
   }
 }
 
@@ -54,14 +57,20 @@ function readCookie(req: Request, name: string): string | undefined {
 }
 
 /**
- * A session whose user is gone, or whose password changed since it signed in, is dropped: the request goes
- * on as a guest's and the browser is told to forget the cookies.
+ * A session whose user is gone, whose password changed since it signed in, or that is older than
+ * SESSION_ABSOLUTE_TTL_MS (however busy: the idle TTL rolls, this does not) is dropped: the request goes on
+ * as a guest's and the browser is told to forget the cookies. A session from before this rule counts from now.
  */
 function dropEndedSessions(config: AppConfig): RequestHandler {
   return (req, res, next) => {
-    if (!req.session?.csrfToken || req.user) return next();
+    const session = req.session;
+    if (!session?.csrfToken) return next();
+    if (req.user && session.startedAt === undefined) session.startedAt = Date.now();
+    const tooOld = Date.now() - (session.startedAt ?? Date.now()) >= config.identity.sessionAbsoluteTtlMs;
+    if (req.user && !tooOld) return next();
+    req.user = undefined;
     clearCookies(res, config);
-    req.session.destroy((error?: unknown) => next(error));
+    session.destroy((error?: unknown) => next(error));
   };
 }
 
@@ -86,29 +95,11 @@ function csrfCheck(config: AppConfig): RequestHandler {
   };
 }
 
-/** Account routes whose bodies must be JSON. */
-const JSON_ONLY_PREFIXES = ['/api/auth/', '/api/me/'];
-
-/**
- * Login CSRF and its kind: a page on another site can make the browser post a form (urlencoded, multipart or
- * text/plain) without any preflight, but not JSON. Account routes take JSON only, so a forged form never signs
- * a browser in (or changes a profile) behind its owner's back.
- */
-function jsonOnlyAccountRoutes(): RequestHandler {
-  return (req, _res, next) => {
-    if (SAFE_METHODS.has(req.method) || !JSON_ONLY_PREFIXES.some((prefix) => req.originalUrl.startsWith(prefix)))
-      return next();
-    // A request without a Content-Type carries no form: a browser's form post always names its type.
-    if (!req.headers['content-type'] || req.is('application/json')) return next();
-    next(new ApiError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json)'));
-  };
-}
-
 /**
  * Installs server-side sessions on /api: express-session in Redis (connect-redis, keys
  * `<REDIS_PREFIX>:sess:<id>`) behind the httpOnly, SameSite=Lax cookie cp_sid (Secure in production, where
  * the first proxy's X-Forwarded-For is trusted), rolling for SESSION_TTL_MS; then passport, then the CSRF
- * check. Called once by createApi.
+ * check. Called once by createApi. (Account routes taking JSON only is InputGuard's rule, after routing.)
  */
 export function configureSessions(app: INestApplication, config: AppConfig): void {
   if (config.identity.secureCookies) (app.getHttpAdapter().getInstance() as Express).set('trust proxy', 1);
@@ -120,7 +111,6 @@ export function configureSessions(app: INestApplication, config: AppConfig): voi
   const { passport } = app.get(IdentityPassport);
   app.use(
     '/api',
-    jsonOnlyAccountRoutes(),
     session({
       name: SESSION_COOKIE,
       secret: config.identity.sessionSecret,
@@ -147,15 +137,24 @@ function promised(run: (done: (error?: unknown) => void) => void): Promise<void>
 export class Sessions {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  /** A new session (new id: no fixation) for this user, with a new CSRF token in the readable cookie. */
+  /**
+   * A new session (new id: no fixation) for this user, with a new CSRF token in the readable cookie; the
+   * browser becomes a known device of the account (see LoginThrottle).
+   */
   async signIn(req: Request, res: Response, principal: Principal): Promise<void> {
     // An ended session was dropped earlier in this request: start from a blank one.
     if (!req.session) await promised((done) => req.sessionStore.regenerate(req, done));
     await promised((done) => req.logIn(principal, done));
     const token = newToken();
     req.session.csrfToken = token;
+    req.session.startedAt = Date.now();
     await promised((done) => req.session.save(done));
     res.cookie(CSRF_COOKIE, token, csrfCookieOptions(this.config));
+    res.cookie(
+      LOGIN_DEVICE_COOKIE,
+      newDeviceCookie(this.config.identity.sessionSecret, principal.email),
+      deviceCookieOptions(this.config.identity.secureCookies),
+    );
   }
 
   async signOut(req: Request, res: Response): Promise<void> {

@@ -24,14 +24,14 @@ export interface DeliverNotificationData {
 /**
  * Queues a message inside the caller's transaction: a Notification row (its delivery state) and an outbox
  * row that the relay turns into a `notify` job. Nothing is sent if the transaction rolls back; a message with
- * a dedupe key that exists already is not queued again.
+ * a dedupe key that exists already is not queued again. Answers the new row's id (null when it existed).
  */
 export async function queueNotification<T extends NotificationTemplate>(
   tx: Prisma.TransactionClient,
   request: NotificationRequest<T>,
-): Promise<void> {
+): Promise<string | null> {
   const existing = await tx.notification.findUnique({ where: { dedupeKey: request.dedupeKey }, select: { id: true } });
-  if (existing) return;
+  if (existing) return null;
   const notification = await tx.notification.create({
     data: {
       channel: request.channel,
@@ -53,4 +53,5 @@ export async function queueNotification<T extends NotificationTemplate>(
       payload: { ...data },
     },
   ]);
+  return notification.id;
 }

@@ -51,6 +51,16 @@ function paymentMessage(
     reason: payment.gatewayReason ?? '-',
   };
   const statusLink = interpolate(t.status_link, { link: `${publicUrl}/#/receipt?reference=${payment.reference}` });
+  if (n.channel === 'sms') {
+    // An SMS (sent when staff resend an outcome by SMS) is the subject line and the status link.
+    const subject =
+      n.template === 'payment_paid'
+        ? t.paid_subject
+        : n.template === 'payment_failed'
+          ? t.failed_subject
+          : t.expired_subject;
+    return { subject: null, text: `CouncilPay: ${interpolate(subject, vars)}. ${statusLink}`, attachments: [] };
+  }
   const head = [interpolate(t.greeting, vars), ''];
   const tail = ['', statusLink, '', t.footer];
   if (n.template === 'payment_paid') {

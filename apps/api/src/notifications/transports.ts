@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
@@ -17,7 +17,7 @@ export interface Transport {
 
 /** Email by SMTP (nodemailer). The Message-ID is the notification's id, so a receiving server can tell a repeat. */
 @Injectable()
-export class SmtpTransport implements Transport, OnModuleDestroy {
+export class SmtpTransport implements Transport, OnApplicationShutdown {
   private readonly smtp: Transporter | null;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
@@ -40,7 +40,7 @@ export class SmtpTransport implements Transport, OnModuleDestroy {
     });
   }
 
-  onModuleDestroy(): void {
+  onApplicationShutdown(): void {
     this.smtp?.close();
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PaymentCapability } from './capability';
 import { GatewayCallbacksHttpController } from './callbacks/gateway-callbacks.http.controller';
 import { GatewayCallbacks } from './callbacks/gateway-callbacks.service';
 import { ApplyGatewayAnswerHandler } from './commands/apply-gateway-answer/apply-gateway-answer.handler';
@@ -30,8 +31,8 @@ const gateways = [FpxGateway, CardGateway, Gateways];
 
 /** The payment engine: commands change a payment only through PaymentLedger, under a row lock. */
 @Module({
-  providers: [...commandHandlers, ...queryHandlers, ...gateways, PaymentLedger, GatewayCallbacks],
-  exports: [PaymentLedger, Gateways, GatewayCallbacks],
+  providers: [...commandHandlers, ...queryHandlers, ...gateways, PaymentLedger, GatewayCallbacks, PaymentCapability],
+  exports: [PaymentLedger, Gateways, GatewayCallbacks, PaymentCapability],
 })
 export class PaymentsModule {}
 

@@ -1,7 +1,7 @@
 import {
   assessmentAmountFor,
   applyAssessmentCredit,
-  chargeAmountSen,
+  chargeAmountWithin,
   chargeDays,
   checkItemAmount,
   checkLicenceRenewal,
@@ -9,6 +9,7 @@ import {
   isAssessmentSelection,
   LICENCE_RENEWAL_MESSAGES,
   maskName,
+  MAX_AMOUNT_SEN,
   type AssessmentAmounts,
 } from '@councilpay/domain';
 import type { Council, Licence, Payable, Prisma } from '../generated/prisma/client';
@@ -66,7 +67,16 @@ export function priceItem(p: PayableWithCouncil, line: PaymentItemDto): Priced {
     const days = chargeDays(charge.startDate, charge.endDate);
     if (days === null) return refuse(400, 'after', 'endDate must not be before startDate');
     const rate = Number((p.details as { ratePerPersonPerDaySen?: unknown }).ratePerPersonPerDaySen ?? 0);
-    const amountSen = chargeAmountSen(charge.totalNoOfPeople, days, Number.isSafeInteger(rate) ? rate : 0);
+    // people x days x rate is bounded before any amount exists: past what a payment can hold, it is refused.
+    const amountSen = chargeAmountWithin(
+      charge.totalNoOfPeople,
+      days,
+      Number.isSafeInteger(rate) ? rate : 0,
+      MAX_AMOUNT_SEN,
+    );
+    if (amountSen === null) {
+      return refuse(422, 'amount_too_large', 'This charge is more than one payment can hold; pay it in parts');
+    }
     return {
       ok: true,
       amountSen,

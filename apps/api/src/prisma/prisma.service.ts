@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../generated/prisma/client';
 import { AppConfig } from '../config/config';
@@ -9,12 +9,13 @@ import { APP_CONFIG } from '../config/config.module';
  * for why); every module that needs the database injects this service.
  */
 @Injectable()
-export class PrismaService extends PrismaClient implements OnModuleDestroy {
+export class PrismaService extends PrismaClient implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     super({ adapter: new PrismaPg({ connectionString: config.databaseUrl, max: 10 }) });
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** Last, after the HTTP server and the queue workers have stopped using the database (see WorkerShutdown). */
+  async onApplicationShutdown(): Promise<void> {
     await this.$disconnect();
   }
 }

@@ -1,8 +1,10 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from '../config/config';
 import { JobSchedules } from './job-schedules';
 import { ALL_QUEUES } from './queue-names';
+import { WorkerShutdown } from './worker-shutdown';
 
 /** Central job defaults: retried with backoff, failed jobs kept for operators to see. */
 export const DEFAULT_JOB_OPTIONS = {
@@ -21,6 +23,7 @@ export class QueuesModule {
       module: QueuesModule,
       global: true,
       imports: [
+        DiscoveryModule,
         BullModule.forRoot({
           prefix: config.redisPrefix,
           connection: { url: config.redisUrl, maxRetriesPerRequest: null },
@@ -28,7 +31,7 @@ export class QueuesModule {
         }),
         registered,
       ],
-      providers: [JobSchedules],
+      providers: [JobSchedules, WorkerShutdown],
       exports: [registered, JobSchedules],
     };
   }

@@ -1,11 +1,11 @@
-import { Global, Inject, Injectable, Module, OnModuleDestroy } from '@nestjs/common';
+import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 
 /** A shared ioredis connection for health checks and small keys; BullMQ opens its own. */
 @Injectable()
-export class RedisService implements OnModuleDestroy {
+export class RedisService implements OnApplicationShutdown {
   readonly client: Redis;
 
   constructor(@Inject(APP_CONFIG) readonly config: AppConfig) {
@@ -28,7 +28,8 @@ export class RedisService implements OnModuleDestroy {
     if (this.client.status === 'wait' || this.client.status === 'end') await this.client.connect();
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** Last, after the HTTP server and the queue workers have stopped using it (see WorkerShutdown). */
+  onApplicationShutdown(): void {
     this.client.disconnect();
   }
 }

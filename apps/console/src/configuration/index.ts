@@ -1,9 +1,9 @@
 import SettingsIcon from '@mui/icons-material/Settings';
-import { ConfigurationShow } from './ConfigurationShow';
+import { ConfigurationEdit } from './ConfigurationEdit';
 
-/** The configuration singleton: a custom route (/configuration), not a list resource. */
+/** The configuration singleton (`_admin`): a custom route, edited in place. */
 export default {
   path: '/configuration',
-  show: ConfigurationShow,
+  edit: ConfigurationEdit,
   icon: SettingsIcon,
 };

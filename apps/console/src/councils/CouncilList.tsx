@@ -1,30 +1,15 @@
-import { BooleanField, DataTable, List, SearchInput, TopToolbar, ExportButton } from 'react-admin';
-import type { CouncilRecord } from '../dataProvider';
+import type { AdminCouncilRow } from '@councilpay/domain';
+import { BooleanField, DataTable, List } from 'react-admin';
 import { PayableTypesField } from './PayableTypesField';
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />];
-
-/** Read-only for now: no create button, no bulk actions. */
-function ListActions() {
-  return (
-    <TopToolbar>
-      <ExportButton />
-    </TopToolbar>
-  );
-}
-
+/** The councils a staff member may see (a council admin: theirs). */
 export function CouncilList() {
   return (
-    <List<CouncilRecord>
-      filters={filters}
-      actions={<ListActions />}
-      sort={{ field: 'name.ms', order: 'ASC' }}
-      perPage={25}
-    >
-      <DataTable<CouncilRecord> rowClick="show" bulkActionButtons={false}>
+    <List<AdminCouncilRow> sort={{ field: 'code', order: 'ASC' }} perPage={50} exporter={false}>
+      <DataTable<AdminCouncilRow> rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="code" />
-        <DataTable.Col source="name.ms" />
-        <DataTable.Col source="name.en" />
+        <DataTable.Col source="name.ms" disableSort />
+        <DataTable.Col source="name.en" disableSort />
         <DataTable.Col source="active" field={BooleanField} />
         <DataTable.Col source="isDefault" field={BooleanField} />
         <DataTable.Col source="payableTypes" disableSort>

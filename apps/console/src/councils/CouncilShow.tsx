@@ -1,11 +1,26 @@
-import { BooleanField, ImageField, Labeled, Show, SimpleShowLayout, TextField } from 'react-admin';
-import type { CouncilRecord } from '../dataProvider';
+import type { AdminCouncilDetail } from '@councilpay/domain';
+import {
+  BooleanField,
+  EditButton,
+  ImageField,
+  Labeled,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useCanAccess,
+} from 'react-admin';
 import { PayableTypesField } from './PayableTypesField';
 
-/** One council as the public API shows it (read-only until the staff API lands). */
+function Actions() {
+  const { canAccess } = useCanAccess({ resource: 'councils', action: 'edit' });
+  return <TopToolbar>{canAccess && <EditButton />}</TopToolbar>;
+}
+
+/** One council: names, logo, whether it takes payments online, payment types, licence officer. */
 export function CouncilShow() {
   return (
-    <Show<CouncilRecord> actions={false}>
+    <Show<AdminCouncilDetail> actions={<Actions />}>
       <SimpleShowLayout>
         <TextField source="code" />
         <TextField source="name.ms" />
@@ -21,6 +36,8 @@ export function CouncilShow() {
         <Labeled source="payableTypes">
           <PayableTypesField />
         </Labeled>
+        <TextField source="signatureOfficerName" emptyText="—" />
+        <TextField source="signatureOfficerPost" emptyText="—" />
       </SimpleShowLayout>
     </Show>
   );

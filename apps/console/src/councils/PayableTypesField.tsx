@@ -2,7 +2,7 @@ import { isPayableType } from '@councilpay/domain';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { CouncilRecord } from '../dataProvider';
+import type { AdminCouncilRow as CouncilRecord } from '@councilpay/domain';
 
 /** The payment types a council takes online, as chips with their names. */
 export function PayableTypesField(_props: { label?: string; source?: string }) {

@@ -1,4 +1,5 @@
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import { CouncilEdit } from './CouncilEdit';
 import { CouncilList } from './CouncilList';
 import { CouncilShow } from './CouncilShow';
 
@@ -6,6 +7,7 @@ import { CouncilShow } from './CouncilShow';
 export default {
   list: CouncilList,
   show: CouncilShow,
+  edit: CouncilEdit,
   icon: AccountBalanceIcon,
   recordRepresentation: 'code',
 };

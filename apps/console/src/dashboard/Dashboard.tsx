@@ -1,106 +1,196 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import ErrorIcon from '@mui/icons-material/Error';
-import RefreshIcon from '@mui/icons-material/Refresh';
+import { formatDateTime, formatRinggit, type AdminDashboard, type HealthReport } from '@councilpay/domain';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
-import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, Title, useDataProvider, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { HEALTH_CHECKS, type HealthReport } from './health';
 
-type State = { kind: 'loading' } | { kind: 'ready'; report: HealthReport; checkedAt: Date } | { kind: 'unreachable' };
+/** The route of a list with these filters (react-admin reads `filter` from the location). */
+export function listLink(resource: string, filter: Record<string, unknown>, sort?: [string, 'ASC' | 'DESC']): string {
+  const params = new URLSearchParams({ filter: JSON.stringify(filter) });
+  if (sort) {
+    params.set('sort', sort[0]);
+    params.set('order', sort[1]);
+  }
+  return `/${resource}?${params.toString()}`;
+}
 
-const CHECK_NAMES: Record<(typeof HEALTH_CHECKS)[number], string> = { postgres: 'PostgreSQL', redis: 'Redis' };
+function Panel({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+  return (
+    <Card sx={{ height: '100%' }} data-testid={testId}>
+      <CardHeader title={title} titleTypographyProps={{ variant: 'h6', component: 'h2' }} />
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
 
-/** The console's home: whether the API's dependencies (PostgreSQL, Redis) are up (GET /api/health). */
+function OpenList({ to }: { to: string }) {
+  return <Button component={Link} to={to} label="console.open_list" />;
+}
+
+function Takings({ dashboard }: { dashboard: AdminDashboard }) {
+  const translate = useTranslate();
+  const total = dashboard.takings.reduce((sum, t) => sum + t.amountSen, 0);
+  const today = { from: dashboard.day, to: dashboard.day, status: 'paid' };
+  if (dashboard.takings.length === 0)
+    return <Typography color="text.secondary">{translate('console.takings_empty')}</Typography>;
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate('console.council')}</TableCell>
+          <TableCell>{translate('console.method')}</TableCell>
+          <TableCell align="right">{translate('console.payments_count')}</TableCell>
+          <TableCell align="right">{translate('console.amount')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {dashboard.takings.map((t) => (
+          <TableRow key={`${t.council}-${t.method}`} hover>
+            <TableCell>
+              <Link to={listLink('payments', { ...today, council: t.council, method: t.method })}>{t.council}</Link>
+            </TableCell>
+            <TableCell>{translate(t.method === 'fpx' ? 'console.method_fpx' : 'console.method_card')}</TableCell>
+            <TableCell align="right">{t.count}</TableCell>
+            <TableCell align="right">{formatRinggit(t.amountSen)}</TableCell>
+          </TableRow>
+        ))}
+        <TableRow>
+          <TableCell colSpan={3}>
+            <strong>{translate('console.total')}</strong>
+          </TableCell>
+          <TableCell align="right">
+            <strong>{formatRinggit(total)}</strong>
+          </TableCell>
+        </TableRow>
+      </TableBody>
+    </Table>
+  );
+}
+
+function oldest(at: string | null, translate: (key: string, options?: object) => string): string {
+  return translate('console.oldest', { time: at ? formatDateTime(new Date(at)) : translate('console.none') });
+}
+
+/**
+ * The console's home: today's takings per council and method, payments still waiting for their bank and
+ * messages not sent yet (each with the oldest), failed jobs for `_admin`, and whether the API's services run.
+ * Each figure links to the list it counts.
+ */
 export function Dashboard() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    dataProvider.getHealth(controller.signal).then(
-      (report) => setState({ kind: 'ready', report, checkedAt: new Date() }),
-      () => {
-        if (!controller.signal.aborted) setState({ kind: 'unreachable' });
-      },
-    );
-    return () => controller.abort();
-  }, [dataProvider, attempt]);
-
-  const refresh = useCallback(() => {
-    setState({ kind: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-
+  const dashboard = useQuery({
+    queryKey: ['console', 'dashboard'],
+    queryFn: ({ signal }) => dataProvider.getDashboard(signal),
+    refetchInterval: 60_000,
+  });
+  const health = useQuery<HealthReport>({
+    queryKey: ['console', 'health'],
+    queryFn: ({ signal }) => dataProvider.getHealth(signal),
+    refetchInterval: 60_000,
+  });
+  const d = dashboard.data;
   return (
-    <Stack spacing={2} sx={{ mt: 2 }}>
+    <Grid container spacing={2} sx={{ mt: 2 }}>
       <Title title={translate('console.dashboard')} />
-      <Card>
-        <CardHeader
-          title={translate('console.health_title')}
-          action={
-            <Button startIcon={<RefreshIcon />} onClick={refresh} disabled={state.kind === 'loading'}>
-              {translate('console.refresh')}
-            </Button>
-          }
-        />
-        <CardContent>
-          {state.kind === 'loading' && <LinearProgress aria-label={translate('ra.page.loading')} />}
-          {state.kind === 'unreachable' && <Alert severity="error">{translate('console.health_unreachable')}</Alert>}
-          {state.kind === 'ready' && (
-            <Stack spacing={2}>
-              <Alert severity={state.report.status === 'ok' ? 'success' : 'error'} data-testid="health-status">
-                {translate(state.report.status === 'ok' ? 'console.health_ok' : 'console.health_error')}
-              </Alert>
-              <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-                {HEALTH_CHECKS.map((name) => {
-                  const check = state.report.checks[name];
-                  const up = check.status === 'up';
-                  return (
-                    <Card key={name} variant="outlined" sx={{ flex: 1 }}>
-                      <CardContent>
-                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-                          <Typography variant="h6" component="h3">
-                            {CHECK_NAMES[name]}
-                          </Typography>
-                          <Chip
-                            size="small"
-                            color={up ? 'success' : 'error'}
-                            icon={up ? <CheckCircleIcon /> : <ErrorIcon />}
-                            label={translate(up ? 'console.service_up' : 'console.service_down')}
-                          />
-                        </Stack>
-                        <Typography variant="body2" color="text.secondary">
-                          {translate('console.latency', { ms: check.latencyMs })}
-                        </Typography>
-                        {check.version && <Typography variant="body2">{check.version}</Typography>}
-                        {check.error && (
-                          <Typography variant="body2" color="error">
-                            {check.error}
-                          </Typography>
-                        )}
-                      </CardContent>
-                    </Card>
-                  );
-                })}
-              </Stack>
-              <Typography variant="caption" color="text.secondary">
-                {translate('console.checked_at', { time: state.checkedAt.toLocaleTimeString('en-MY') })}
+      {dashboard.isPending && (
+        <Grid size={12}>
+          <LinearProgress aria-label={translate('ra.page.loading')} />
+        </Grid>
+      )}
+      {dashboard.isError && (
+        <Grid size={12}>
+          <Alert severity="error">{translate('console.health_unreachable')}</Alert>
+        </Grid>
+      )}
+      {d && (
+        <>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <Panel
+              title={translate('console.takings_title', { day: d.day.split('-').reverse().join('/') })}
+              testId="dashboard-takings"
+            >
+              <Takings dashboard={d} />
+            </Panel>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+            <Panel title={translate('console.pending_title')} testId="dashboard-pending">
+              <Typography variant="h5">{translate('console.pending_count', { count: d.pending.count })}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {oldest(d.pending.oldestAt, translate)}
+                {d.pending.oldestReference && (
+                  <>
+                    {' · '}
+                    <Link to={`/payments/${d.pending.oldestReference}/show`}>{d.pending.oldestReference}</Link>
+                  </>
+                )}
               </Typography>
-            </Stack>
+              <OpenList to={listLink('payments', { status: ['in_progress', 'pending'] }, ['createdAt', 'ASC'])} />
+            </Panel>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+            <Panel title={translate('console.unsent_title')} testId="dashboard-unsent">
+              <Typography variant="h5">
+                {translate('console.unsent_count', { count: d.unsent.count, failed: d.unsent.failed })}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {oldest(d.unsent.oldestAt, translate)}
+              </Typography>
+              <OpenList to={listLink('notifications', { status: ['queued', 'sending', 'failed'] })} />
+            </Panel>
+          </Grid>
+          {d.failedJobs !== null && (
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Panel title={translate('console.failed_jobs_title')} testId="dashboard-failed-jobs">
+                {Object.values(d.failedJobs).every((n) => n === 0) ? (
+                  <Typography color="text.secondary">{translate('console.failed_jobs_none')}</Typography>
+                ) : (
+                  <Table size="small">
+                    <TableBody>
+                      {Object.entries(d.failedJobs).map(([queue, count]) => (
+                        <TableRow key={queue}>
+                          <TableCell>
+                            <a href={`/api/admin/queues/queue/${queue}?status=failed`}>{queue}</a>
+                          </TableCell>
+                          <TableCell align="right">{count}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                )}
+              </Panel>
+            </Grid>
           )}
-        </CardContent>
-      </Card>
-    </Stack>
+        </>
+      )}
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <Panel title={translate('console.health_title')} testId="dashboard-health">
+          {health.data ? (
+            <Alert severity={health.data.status === 'ok' ? 'success' : 'error'} data-testid="health-status">
+              {translate(health.data.status === 'ok' ? 'console.health_ok' : 'console.health_error')}
+              {' · PostgreSQL '}
+              {translate('console.latency', { ms: health.data.checks.postgres.latencyMs })}
+            </Alert>
+          ) : health.isError ? (
+            <Alert severity="error">{translate('console.health_unreachable')}</Alert>
+          ) : (
+            <LinearProgress aria-label={translate('ra.page.loading')} />
+          )}
+        </Panel>
+      </Grid>
+    </Grid>
   );
 }

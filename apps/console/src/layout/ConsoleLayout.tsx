@@ -1,24 +1,44 @@
+import QueueIcon from '@mui/icons-material/ViewList';
 import type { ReactNode } from 'react';
-import { Layout, Menu, useTranslate } from 'react-admin';
+import { Layout, Menu, useCanAccess, useTranslate } from 'react-admin';
 import configuration from '../configuration';
+
+/** Bull Board, served by the API (read-only, `_admin` only). */
+export const QUEUE_BOARD_URL = '/api/admin/queues/';
 
 function ConsoleMenu() {
   const translate = useTranslate();
   const ConfigurationIcon = configuration.icon;
+  const { canAccess: canConfigure } = useCanAccess({ resource: 'configuration', action: 'edit' });
+  const { canAccess: canSeeQueues } = useCanAccess({ resource: 'queues', action: 'list' });
   return (
     <Menu>
       <Menu.DashboardItem primaryText={translate('console.dashboard')} />
       <Menu.ResourceItems />
-      <Menu.Item
-        to={configuration.path}
-        primaryText={translate('console.configuration')}
-        leftIcon={<ConfigurationIcon />}
-      />
+      {canConfigure && (
+        <Menu.Item
+          to={configuration.path}
+          primaryText={translate('console.configuration')}
+          leftIcon={<ConfigurationIcon />}
+        />
+      )}
+      {canSeeQueues && (
+        <Menu.Item
+          to={QUEUE_BOARD_URL}
+          primaryText={translate('console.queues')}
+          leftIcon={<QueueIcon />}
+          onClick={(event: React.MouseEvent) => {
+            // Bull Board is a page of its own, outside the console's routes.
+            event.preventDefault();
+            window.open(QUEUE_BOARD_URL, '_blank', 'noopener');
+          }}
+        />
+      )}
     </Menu>
   );
 }
 
-/** react-admin's layout with the console's menu (dashboard, resources, configuration). */
+/** react-admin's layout with the console's menu (dashboard, resources, configuration, queues). */
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   return <Layout menu={ConsoleMenu}>{children}</Layout>;
 }

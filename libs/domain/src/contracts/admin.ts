@@ -23,7 +23,8 @@ export interface AdminListParams {
 /** GET /api/admin/payments filters. `from`/`to` are ISO times or dates (YYYY-MM-DD, Malaysia time, `to` inclusive). */
 export interface AdminPaymentFilter {
   council?: string;
-  status?: PaymentState;
+  /** One status, or several (repeated): any of them. */
+  status?: PaymentState | PaymentState[];
   method?: 'fpx' | 'card';
   reference?: string;
   from?: string;
@@ -112,3 +113,151 @@ export interface AdminUserRow {
 }
 
 export const ADMIN_USER_SORTS = ['createdAt', 'email', 'fullName'] as const;
+
+/**
+ * Lists over tables that grow without bound (payments, notifications, the staff audit) never count every
+ * match: they count up to ADMIN_COUNT_CAP, send X-Total-Count only when the count is exact (below the cap),
+ * and always say in X-Has-Next-Page (`true` | `false`) whether a record follows the page.
+ */
+export const HAS_NEXT_PAGE_HEADER = 'X-Has-Next-Page';
+export const ADMIN_COUNT_CAP = 10_000;
+
+/** GET /api/admin/payments filters beyond AdminPaymentFilter's (booleans as `true` | `false`). */
+export interface AdminPaymentSearch extends AdminPaymentFilter {
+  /** FPX buyer bank id, or the card method code (48, 49). */
+  bank?: string;
+  /** The invoice number or its beginning. */
+  invoiceNo?: string;
+  payerEmail?: string;
+  payerPhone?: string;
+  /** An item's account number (normalised as searched). */
+  accountNo?: string;
+  late?: boolean;
+  /** Only payments with money taken that could not be credited. */
+  refundDue?: boolean;
+}
+
+/** A staff member's action, as recorded in the staff audit. */
+export const STAFF_ACTIONS = [
+  'payment_requery',
+  'payment_resend',
+  'notification_resend',
+  'configuration_update',
+  'council_update',
+  'user_roles_update',
+] as const;
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
+export const STAFF_AUDIT_TARGETS = ['payment', 'notification', 'configuration', 'council', 'user'] as const;
+export type StaffAuditTarget = (typeof STAFF_AUDIT_TARGETS)[number];
+
+/** GET /api/admin/audit: who did what to which record, when, with the record before and after. */
+export interface StaffAuditRow {
+  id: string;
+  staffId: string;
+  staffEmail: string;
+  action: StaffAction;
+  targetType: StaffAuditTarget;
+  targetId: string;
+  councils: string[];
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+export interface StaffAuditFilter {
+  action?: StaffAction;
+  targetType?: StaffAuditTarget;
+  targetId?: string;
+  staffEmail?: string;
+}
+
+export const NOTIFICATION_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/**
+ * GET /api/admin/notifications: one message to one recipient and how its delivery went. Messages about a
+ * payment belong to the payment's councils; the others (codes, links) are `_admin`'s only.
+ */
+export interface AdminNotificationRow {
+  id: string;
+  channel: NotificationChannel;
+  recipient: string;
+  template: string;
+  language: string;
+  status: NotificationStatus;
+  attempts: number;
+  lastError: string | null;
+  subject: string | null;
+  /** The payment it tells of, if any. */
+  reference: string | null;
+  councils: string[];
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export interface AdminNotificationFilter {
+  /** One status, or several (repeated): any of them. */
+  status?: NotificationStatus | NotificationStatus[];
+  channel?: NotificationChannel;
+  template?: string;
+  recipient?: string;
+  reference?: string;
+}
+
+export const ADMIN_NOTIFICATION_SORTS = ['createdAt', 'status', 'attempts'] as const;
+
+/** What a staff member's resend did: the message queued (a new one, or the failed one again). */
+export interface AdminResendResult {
+  notificationId: string;
+  channel: NotificationChannel;
+  recipient: string;
+  status: NotificationStatus;
+}
+
+/** POST /api/admin/payments/:reference/resend body: tell the payer the outcome again, by email or SMS. */
+export interface AdminResendOutcomeRequest {
+  channel: NotificationChannel;
+}
+
+/** GET /api/admin/payments/:reference for staff: the detail, its messages and what staff did to it. */
+export interface AdminPaymentView extends AdminPaymentDetail {
+  notifications: AdminNotificationRow[];
+  audit: StaffAuditRow[];
+}
+
+/** GET /api/admin/dashboard: the morning's view, within the caller's councils. Days are Malaysian days. */
+export interface AdminDashboard {
+  /** Today in Malaysia, YYYY-MM-DD. */
+  day: string;
+  /** Payments paid today, per council and method: the sum of the council's items. */
+  takings: { council: string; method: 'fpx' | 'card'; count: number; amountSen: number }[];
+  /** Payments waiting for their bank (in_progress or pending). */
+  pending: { count: number; oldestAt: string | null; oldestReference: string | null };
+  /** Messages not sent yet (queued, sending or failed). */
+  unsent: { count: number; failed: number; oldestAt: string | null };
+  /** Failed jobs per queue: `_admin` only (null for a council admin, or while Redis cannot be asked). */
+  failedJobs: Record<string, number> | null;
+}
+
+/** GET /api/admin/councils/:code adds what staff edit: the officer printed on licences. */
+export interface AdminCouncilDetail extends AdminCouncilRow {
+  signatureOfficerName: string | null;
+  signatureOfficerPost: string | null;
+}
+
+/** PUT /api/admin/councils/:code body (`_admin`). */
+export interface AdminCouncilUpdate {
+  active: boolean;
+  /** A path under the API origin (`/api/...` or `/assets/...`), or null for the default logo. */
+  logoUrl: string | null;
+  signatureOfficerName: string | null;
+  signatureOfficerPost: string | null;
+}
+
+/** PUT /api/admin/users/:id/roles body (`_admin`): grant or remove council admin, for these councils. */
+export interface AdminUserRolesUpdate {
+  councilAdmin: boolean;
+  councils: string[];
+}

@@ -48,8 +48,20 @@ export interface GatewayRedirectDto {
   fields: Record<string, string>;
 }
 
+/**
+ * The header that carries a payment's token: the proof, for someone not signed in as its owner, of being the
+ * one who made the payment (to cancel it, ask the bank again, or see it whole). Without it: 404.
+ */
+export const PAYMENT_TOKEN_HEADER = 'X-Payment-Token';
+
 export interface CreatePaymentResponse {
   reference: string;
+  /**
+   * The payment's secret token (256 random bits), given once, to the request that created the payment (a
+   * replay with the same Idempotency-Key does not carry it). The server keeps only its hash; the portal keeps
+   * it for this browser tab and sends it back in PAYMENT_TOKEN_HEADER.
+   */
+  paymentToken?: string;
   invoiceNo: string;
   status: PaymentState;
   amountSen: number;
@@ -77,9 +89,16 @@ export interface PaymentEventDto {
   reason: string | null;
 }
 
+/**
+ * What a caller may see of a payment: `public` to whoever holds only its reference (payer name and email
+ * masked), `full` to the holder of its token and to its signed-in owner.
+ */
+export type PaymentView = 'public' | 'full';
+
 /** GET /api/payments/:reference. */
 export interface PaymentDto {
   reference: string;
+  view: PaymentView;
   invoiceNo: string;
   status: PaymentState;
   late: boolean;
@@ -88,8 +107,9 @@ export interface PaymentDto {
   cardMethod: string | null;
   amountSen: number;
   refundDueSen: number;
+  /** Masked in the public view (the reference alone is enough to see a payment's status). */
   payerName: string;
-  /** Masked: the reference alone is enough to see a payment, so contact details are not shown whole. */
+  /** Masked in the public view, short addresses too. */
   payerEmail: string;
   gatewayCode: string | null;
   gatewayReason: string | null;

@@ -61,7 +61,13 @@ export interface QueueCounts {
   failed: number;
 }
 
-/** GET /api/health (503 when PostgreSQL or Redis is down). */
+/** GET /api/health for anyone but _admin: up or down only (503 when PostgreSQL or Redis is down). */
+export interface PublicHealthReport {
+  status: 'ok' | 'error';
+  checks: { postgres: Pick<DependencyStatus, 'status'>; redis: Pick<DependencyStatus, 'status'> };
+}
+
+/** GET /api/health for a signed-in _admin (503 when PostgreSQL or Redis is down). */
 export interface HealthReport {
   status: 'ok' | 'error';
   checks: { postgres: DependencyStatus; redis: DependencyStatus };

@@ -1,3 +1,5 @@
+import { consoleEn } from './console/en';
+
 /**
  * English messages. This catalogue defines the key set: `Catalogue` is its type, and the Malay and
  * Chinese catalogues must satisfy it, so a key missing from (or added only to) one of them is a compile
@@ -255,6 +257,10 @@ export const en = {
     invalid_idempotency_key: 'The payment could not be submitted. Please try again.',
     email_verified: 'Your e-mail address has been confirmed.',
     email_verification_sent: 'We have sent a confirmation link to your e-mail.',
+    request_too_complex: 'The data sent is nested too deeply or holds too many values.',
+    card_above_maximum: 'This amount is more than a card payment may be. Please pay by online banking or in parts.',
+    amount_too_large: 'This charge is more than one payment can hold. Please pay it in parts.',
+    nric_already_registered: 'This NRIC already has an account. Please log in or reset your password.',
   },
 
   /**
@@ -298,6 +304,7 @@ export const en = {
     boolean: '{{field}} must be yes or no.',
     array: '{{field}} must be a list.',
     not_allowed: '{{field}} is not allowed.',
+    invalid_characters: '{{field}} contains characters that are not allowed.',
     invalid: '{{field}} is invalid.',
     nric_length: 'NRIC must be in 12 characters length',
     nric_dob: 'Invalid date of birth',
@@ -633,37 +640,7 @@ export const en = {
   },
 
   /** The staff console's own labels (react-admin's built-in texts come from react-admin). */
-  console: {
-    title: 'CouncilPay Console',
-    dashboard: 'Dashboard',
-    health_title: 'System health',
-    health_ok: 'All services are running.',
-    health_error: 'Some services are not running.',
-    health_unreachable: 'The API could not be reached.',
-    service_up: 'Up',
-    service_down: 'Down',
-    latency: 'Response time: {{ms}} ms',
-    checked_at: 'Checked at {{time}}',
-    refresh: 'Refresh',
-    council: 'Council',
-    councils: 'Councils',
-    field_code: 'Code',
-    field_name_ms: 'Name (Malay)',
-    field_name_en: 'Name (English)',
-    field_name_zh: 'Name (Chinese)',
-    field_logo: 'Logo',
-    field_active: 'Active',
-    field_payable_types: 'Payment types',
-    field_is_default: 'Default council',
-    configuration: 'Configuration',
-    field_service_closed: 'Service closed',
-    field_announcement_ms: 'Announcement (Malay)',
-    field_announcement_en: 'Announcement (English)',
-    field_announcement_zh: 'Announcement (Chinese)',
-    field_app_version: 'App version',
-    field_default_council: 'Default council',
-    read_only_notice: 'Read only for now: editing comes with the staff API.',
-  },
+  console: consoleEn,
 };
 
 /** The shape every catalogue has: en's keys, every value a string. */

@@ -211,5 +211,10 @@ export const msCore: CoreCatalogue = {
     invalid_idempotency_key: 'Bayaran tidak dapat dihantar. Sila cuba lagi.',
     email_verified: 'Alamat e-mel anda telah disahkan.',
     email_verification_sent: 'Kami telah menghantar pautan pengesahan ke e-mel anda.',
+    request_too_complex: 'Data yang dihantar terlalu bersarang atau mengandungi terlalu banyak nilai.',
+    card_above_maximum:
+      'Jumlah ini melebihi had bayaran kad. Sila bayar melalui perbankan dalam talian atau secara berperingkat.',
+    amount_too_large: 'Caj ini melebihi had satu bayaran. Sila bayar secara berperingkat.',
+    nric_already_registered: 'No. KP ini sudah mempunyai akaun. Sila log masuk atau set semula kata laluan anda.',
   },
 };

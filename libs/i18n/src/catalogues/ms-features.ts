@@ -1,4 +1,5 @@
 import type { FeatureCatalogue } from '../groups';
+import { consoleMs } from './console/ms';
 
 /** Bahasa Malaysia, the groups of the portal's features and of the console (groups.ts). */
 export const msFeatures: FeatureCatalogue = {
@@ -86,6 +87,7 @@ export const msFeatures: FeatureCatalogue = {
     boolean: '{{field}} mestilah ya atau tidak.',
     array: '{{field}} mestilah senarai.',
     not_allowed: '{{field}} tidak dibenarkan.',
+    invalid_characters: '{{field}} mengandungi aksara yang tidak dibenarkan.',
     invalid: '{{field}} tidak sah.',
     nric_length: 'No. Kad Pengenalan mestilah 12 aksara',
     nric_dob: 'Tarikh lahir tidak sah',
@@ -408,35 +410,5 @@ export const msFeatures: FeatureCatalogue = {
       'Sudah membayar tetapi tidak pasti hasilnya? Semak status bayaran anda dengan nombor rujukannya.',
   },
 
-  console: {
-    title: 'Konsol CouncilPay',
-    dashboard: 'Papan Pemuka',
-    health_title: 'Kesihatan sistem',
-    health_ok: 'Semua perkhidmatan sedang berjalan.',
-    health_error: 'Sebahagian perkhidmatan tidak berjalan.',
-    health_unreachable: 'API tidak dapat dihubungi.',
-    service_up: 'Berjalan',
-    service_down: 'Terhenti',
-    latency: 'Masa tindak balas: {{ms}} ms',
-    checked_at: 'Disemak pada {{time}}',
-    refresh: 'Muat semula',
-    council: 'Majlis',
-    councils: 'Majlis',
-    field_code: 'Kod',
-    field_name_ms: 'Nama (Bahasa Melayu)',
-    field_name_en: 'Nama (Bahasa Inggeris)',
-    field_name_zh: 'Nama (Bahasa Cina)',
-    field_logo: 'Logo',
-    field_active: 'Aktif',
-    field_payable_types: 'Jenis bayaran',
-    field_is_default: 'Majlis lalai',
-    configuration: 'Konfigurasi',
-    field_service_closed: 'Perkhidmatan ditutup',
-    field_announcement_ms: 'Pengumuman (Bahasa Melayu)',
-    field_announcement_en: 'Pengumuman (Bahasa Inggeris)',
-    field_announcement_zh: 'Pengumuman (Bahasa Cina)',
-    field_app_version: 'Versi aplikasi',
-    field_default_council: 'Majlis lalai',
-    read_only_notice: 'Baca sahaja buat masa ini: penyuntingan akan disediakan bersama API kakitangan.',
-  },
+  console: consoleMs,
 };

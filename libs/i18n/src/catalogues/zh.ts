@@ -1,4 +1,5 @@
 import type { Catalogue } from './en';
+import { consoleZh } from './console/zh';
 
 /**
  * Simplified Chinese, with the terms Malaysian Chinese readers use (门牌税 for assessment tax, 县议会 /
@@ -226,6 +227,10 @@ export const zh: Catalogue = {
     invalid_idempotency_key: '无法提交付款，请重试。',
     email_verified: '您的电子邮件地址已确认。',
     email_verification_sent: '我们已将确认链接发送到您的电子邮件。',
+    request_too_complex: '提交的数据嵌套过深或包含的值过多。',
+    card_above_maximum: '此金额超过银行卡付款的上限。请使用网上银行付款或分次付款。',
+    amount_too_large: '此费用超过单笔付款的上限。请分次付款。',
+    nric_already_registered: '此身份证号码已有账户。请登录或重设密码。',
   },
 
   validation: {
@@ -265,6 +270,7 @@ export const zh: Catalogue = {
     boolean: '{{field}}必须为是或否。',
     array: '{{field}}必须是列表。',
     not_allowed: '不允许提供{{field}}。',
+    invalid_characters: '{{field}}包含不允许的字符。',
     invalid: '{{field}}无效。',
     nric_length: '身份证号码必须为 12 个字符',
     nric_dob: '出生日期无效',
@@ -573,35 +579,5 @@ export const zh: Catalogue = {
     helpline_check_status: '已付款但不确定结果？请用参考号码查询您的付款状态。',
   },
 
-  console: {
-    title: 'CouncilPay 管理控制台',
-    dashboard: '仪表板',
-    health_title: '系统状态',
-    health_ok: '所有服务运行正常。',
-    health_error: '部分服务未在运行。',
-    health_unreachable: '无法连接 API。',
-    service_up: '运行中',
-    service_down: '已停止',
-    latency: '响应时间：{{ms}} 毫秒',
-    checked_at: '检查时间：{{time}}',
-    refresh: '刷新',
-    council: '议会',
-    councils: '议会',
-    field_code: '代码',
-    field_name_ms: '名称（马来文）',
-    field_name_en: '名称（英文）',
-    field_name_zh: '名称（中文）',
-    field_logo: '标志',
-    field_active: '启用',
-    field_payable_types: '付款类型',
-    field_is_default: '默认议会',
-    configuration: '系统配置',
-    field_service_closed: '服务已关闭',
-    field_announcement_ms: '公告（马来文）',
-    field_announcement_en: '公告（英文）',
-    field_announcement_zh: '公告（中文）',
-    field_app_version: '应用版本',
-    field_default_council: '默认议会',
-    read_only_notice: '目前仅供查看：编辑功能将随员工 API 一同推出。',
-  },
+  console: consoleZh,
 };

@@ -2,7 +2,9 @@ import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler, IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AdminConfiguration, AdminConfigurationUpdate } from '@councilpay/domain';
 import type { Configuration } from '../../generated/prisma/client';
+import type { Principal } from '../../identity/principal';
 import { PrismaService } from '../../prisma/prisma.service';
+import { recordStaffAction } from '../audit/staff-audit';
 
 const ID = 'default';
 
@@ -10,7 +12,7 @@ export class GetConfigurationQuery {}
 
 export class UpdateConfigurationCommand {
   constructor(
-    readonly staffId: string,
+    readonly principal: Principal,
     readonly update: AdminConfigurationUpdate,
   ) {}
 }
@@ -43,7 +45,7 @@ export class UpdateConfigurationHandler implements ICommandHandler<UpdateConfigu
 
   constructor(private readonly prisma: PrismaService) {}
 
-  async execute({ staffId, update }: UpdateConfigurationCommand): Promise<AdminConfiguration> {
+  async execute({ principal, update }: UpdateConfigurationCommand): Promise<AdminConfiguration> {
     const data = {
       serviceClosed: update.serviceClosed,
       announcementMs: update.announcementMs,
@@ -51,12 +53,32 @@ export class UpdateConfigurationHandler implements ICommandHandler<UpdateConfigu
       announcementZh: update.announcementZh,
       appVersion: update.appVersion,
     };
-    const row = await this.prisma.configuration.upsert({
-      where: { id: ID },
-      update: data,
-      create: { id: ID, ...data },
+    const row = await this.prisma.$transaction(async (tx) => {
+      // The row is locked while it changes, so the audit's "before" is what this change replaced.
+      await tx.$queryRaw`SELECT "id" FROM "Configuration" WHERE "id" = ${ID} FOR UPDATE`;
+      const before = toAdminConfiguration(await tx.configuration.findUnique({ where: { id: ID } }));
+      const beforeFields: AdminConfigurationUpdate = {
+        serviceClosed: before.serviceClosed,
+        announcementMs: before.announcementMs,
+        announcementEn: before.announcementEn,
+        announcementZh: before.announcementZh,
+        appVersion: before.appVersion,
+      };
+      const after = await tx.configuration.upsert({ where: { id: ID }, update: data, create: { id: ID, ...data } });
+      await recordStaffAction(tx, principal, {
+        action: 'configuration_update',
+        targetType: 'configuration',
+        targetId: ID,
+        councils: [],
+        before: { ...beforeFields },
+        after: { ...data },
+      });
+      return after;
     });
-    this.logger.log({ staffId, serviceClosed: row.serviceClosed, appVersion: row.appVersion }, 'Configuration changed');
+    this.logger.log(
+      { staffId: principal.id, serviceClosed: row.serviceClosed, appVersion: row.appVersion },
+      'Configuration changed',
+    );
     return toAdminConfiguration(row);
   }
 }

@@ -30,6 +30,6 @@ export class AdminConfigurationHttpController {
     @CurrentUser() principal: Principal,
     @Body() body: UpdateConfigurationRequestDto,
   ): Promise<AdminConfiguration> {
-    return this.commandBus.execute(new UpdateConfigurationCommand(principal.id, body));
+    return this.commandBus.execute(new UpdateConfigurationCommand(principal, body));
   }
 }

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { checkAdditions, idsRemovedWith, type AdditionResult, type CartItem } from './cart-contents';
 import { createMemoryCartStore, type CartStore } from './cart-store';
+import { readStoredCart } from './stored-cart';
 
 export interface Cart {
   items: readonly CartItem[];
@@ -35,8 +36,9 @@ async function openDeviceStore(): Promise<CartStore> {
 }
 
 /**
- * The cart, loaded from the device when the portal starts (spec section 4), after the first paint: the
- * store and Dexie are fetched by the effect, so they are not part of the home page's first load.
+ * The cart, loaded from the device when the portal starts, after the first paint. Reading it needs only the
+ * browser's IndexedDB (stored-cart.ts); the store and Dexie are fetched with the first change to the cart,
+ * so a visit that only looks carries neither.
  */
 export function CartProvider({ store: givenStore, children }: { store?: CartStore; children: ReactNode }) {
   const storeRef = useRef<Promise<CartStore> | null>(null);
@@ -56,8 +58,7 @@ export function CartProvider({ store: givenStore, children }: { store?: CartStor
 
   useEffect(() => {
     let cancelled = false;
-    void store()
-      .then((opened) => opened.load())
+    void (givenStore ? givenStore.load() : readStoredCart())
       .then((loaded) => {
         if (cancelled) return;
         // Items added before the store answered (a very fast click) are kept after the stored ones.
@@ -71,7 +72,7 @@ export function CartProvider({ store: givenStore, children }: { store?: CartStor
     return () => {
       cancelled = true;
     };
-  }, [store, commit]);
+  }, [givenStore, commit]);
 
   const add = useCallback(
     async (candidates: readonly CartItem[]) => {

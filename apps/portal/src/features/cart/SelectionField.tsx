@@ -1,5 +1,5 @@
 import { formatRinggit, type AssessmentSelection, type AssessmentSelectionAmountDto } from '@councilpay/domain';
-import TextField from '@mui/material/TextField';
+import { NativeSelectField } from '../../shared/ui/NativeSelectField';
 import { useTranslation } from 'react-i18next';
 
 export interface SelectionFieldProps {
@@ -14,14 +14,12 @@ export interface SelectionFieldProps {
 export function SelectionField({ id, selections, value, onChange, disabled }: SelectionFieldProps) {
   const { t } = useTranslation();
   return (
-    <TextField
-      select
+    <NativeSelectField
       id={id}
       label={t('cart.selection')}
       value={value}
       disabled={disabled}
       onChange={(event) => onChange(Number(event.target.value) as AssessmentSelection)}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       sx={{ minWidth: 260, maxWidth: '100%', alignSelf: 'flex-start' }}
       size="small"
     >
@@ -30,6 +28,6 @@ export function SelectionField({ id, selections, value, onChange, disabled }: Se
           {t(`cart.selection_${option.selection}`, { year: option.paidUntilYear })} — {formatRinggit(option.amountSen)}
         </option>
       ))}
-    </TextField>
+    </NativeSelectField>
   );
 }

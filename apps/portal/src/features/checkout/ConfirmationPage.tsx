@@ -28,6 +28,7 @@ import { FieldList } from '../../shared/ui/FieldList';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
 import { cartTotalSen, itemsToPay, paymentItemRequest } from '../cart/cart';
 import { useCart } from '../cart/CartProvider';
+import { rememberPaymentToken } from '../payments/payment-tokens';
 import { CartSummary } from './CartSummary';
 import { createPayment, getBanks, newIdempotencyKey, postToGateway } from './checkout-api';
 import { paymentMethod } from './checkout-draft';
@@ -93,6 +94,8 @@ export function ConfirmationPage() {
     };
     try {
       const created = await createPayment(request, attemptKey.current);
+      // The payment's proof for this tab: the receipt page sends it back to cancel or ask the bank.
+      if (created.paymentToken) rememberPaymentToken(created.reference, created.paymentToken);
       postToGateway(created.redirect); // The page is left; `paying` stays on until it is.
     } catch (error) {
       setPaying(false);

@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { NativeSelectField } from '../../shared/ui/NativeSelectField';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -81,8 +81,7 @@ export function FpxCheckoutPage() {
           ) : banks === null ? (
             <Skeleton variant="rounded" height={56} />
           ) : (
-            <TextField
-              select
+            <NativeSelectField
               required
               label={t('checkout.bank')}
               value={bankId}
@@ -92,11 +91,7 @@ export function FpxCheckoutPage() {
               }}
               error={fieldError}
               helperText={fieldError ? t('checkout.choose_bank') : t('checkout.bank_hint')}
-              slotProps={{
-                select: { native: true },
-                inputLabel: { shrink: true },
-                htmlInput: { 'data-testid': 'bank-select' },
-              }}
+              testId="bank-select"
             >
               <option value="">{t('checkout.choose_bank')}</option>
               {banks.map((bank) => (
@@ -104,7 +99,7 @@ export function FpxCheckoutPage() {
                   {bank.online ? bank.name : t('checkout.bank_offline', { bank: bank.name })}
                 </option>
               ))}
-            </TextField>
+            </NativeSelectField>
           )}
           <Typography variant="body2" color="text.secondary">
             {t('checkout.fpx_terms')}

@@ -65,7 +65,8 @@ export function ReceiptPage() {
               </Button>
             )}
             {/* error.dark: the outlined red of error.main is too light for AA contrast (axe). */}
-            {payment.status === 'in_progress' && (
+            {/* Only the payer with proof (this tab's token, or the owner signed in) may cancel. */}
+            {payment.status === 'in_progress' && payment.view === 'full' && (
               <Button
                 variant="outlined"
                 sx={{ color: 'error.dark', borderColor: 'error.dark' }}

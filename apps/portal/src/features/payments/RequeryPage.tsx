@@ -69,7 +69,7 @@ export function RequeryPage() {
             <PaymentStatusBanner payment={payment} />
             <PaymentDetails payment={payment} />
             <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              {isFollowed(payment.status) && (
+              {isFollowed(payment.status) && payment.view === 'full' && (
                 <Button variant="contained" startIcon={<RefreshIcon />} onClick={() => void check()} loading={checking}>
                   {t('requery.ask_bank')}
                 </Button>

@@ -1,19 +1,38 @@
-import { FETCH_MIN_DELAY_MS, type HistoryRowDto, type Page, type PaymentDto } from '@councilpay/domain';
+import {
+  FETCH_MIN_DELAY_MS,
+  PAYMENT_TOKEN_HEADER,
+  type HistoryRowDto,
+  type Page,
+  type PaymentDto,
+} from '@councilpay/domain';
 import { api } from '../../shared/api/client';
+import { paymentTokenFor } from './payment-tokens';
 
-/** GET /api/payments/:reference: status, items with receipt numbers, events. */
+/** The payment's token when this tab made it: the proof a guest's actions need (a signed-in owner needs none). */
+function proof(reference: string): Record<string, string> {
+  const token = paymentTokenFor(reference);
+  return token ? { [PAYMENT_TOKEN_HEADER]: token } : {};
+}
+
+/** GET /api/payments/:reference: status, items with receipt numbers, events (the payer masked unless `view` is full). */
 export function getPayment(reference: string, signal?: AbortSignal): Promise<PaymentDto> {
-  return api.request<PaymentDto>(`/payments/${encodeURIComponent(reference)}`, { signal });
+  return api.request<PaymentDto>(`/payments/${encodeURIComponent(reference)}`, { signal, headers: proof(reference) });
 }
 
-/** POST /api/payments/:reference/requery: ask the gateway now (429 more often than once per 10 s). */
+/** POST /api/payments/:reference/requery: ask the gateway now (429 more often than once per 10 s; 404 without proof). */
 export async function requeryPayment(reference: string): Promise<void> {
-  await api.request<unknown>(`/payments/${encodeURIComponent(reference)}/requery`, { method: 'POST' });
+  await api.request<unknown>(`/payments/${encodeURIComponent(reference)}/requery`, {
+    method: 'POST',
+    headers: proof(reference),
+  });
 }
 
-/** POST /api/payments/:reference/cancel: 409 cancel_not_allowed once the bank has been asked. */
+/** POST /api/payments/:reference/cancel: 409 cancel_not_allowed once the bank has been asked; 404 without proof. */
 export async function cancelPayment(reference: string): Promise<void> {
-  await api.request<unknown>(`/payments/${encodeURIComponent(reference)}/cancel`, { method: 'POST' });
+  await api.request<unknown>(`/payments/${encodeURIComponent(reference)}/cancel`, {
+    method: 'POST',
+    headers: proof(reference),
+  });
 }
 
 /** GET /api/me/payments: the signed-in person's payments, newest first. */

@@ -21,13 +21,19 @@ export function usePaymentStatus(reference: string | null): PaymentStatus {
   const [error, setError] = useState<unknown>(null);
   const [tick, setTick] = useState(0);
   const refresh = useCallback(() => setTick((n) => n + 1), []);
-  const followed = useRef({ reference: '', since: 0, lastRequeryAt: null as number | null, waiting: false });
+  const followed = useRef({
+    reference: '',
+    since: 0,
+    lastRequeryAt: null as number | null,
+    waiting: false,
+    canAsk: false,
+  });
 
   useEffect(() => {
     if (!reference) return;
     const state = followed.current;
     if (state.reference !== reference) {
-      Object.assign(state, { reference, since: Date.now(), lastRequeryAt: null, waiting: false });
+      Object.assign(state, { reference, since: Date.now(), lastRequeryAt: null, waiting: false, canAsk: false });
       setPayment(null);
       setError(null);
     }
@@ -39,7 +45,8 @@ export function usePaymentStatus(reference: string | null): PaymentStatus {
 
     const follow = async () => {
       try {
-        if (state.waiting && requeryDue(state.since, state.lastRequeryAt, Date.now())) {
+        // Only a payer with proof (this tab made it, or its owner signed in) may ask the bank: `view` full.
+        if (state.waiting && state.canAsk && requeryDue(state.since, state.lastRequeryAt, Date.now())) {
           state.lastRequeryAt = Date.now();
           // 429 (asked within 10 s, e.g. by another tab) or gateway trouble: just read the payment again.
           await requeryPayment(reference).catch(() => undefined);
@@ -48,6 +55,7 @@ export function usePaymentStatus(reference: string | null): PaymentStatus {
         const read = await getPayment(reference, controller.signal);
         if (controller.signal.aborted) return;
         state.waiting = isFollowed(read.status);
+        state.canAsk = read.view === 'full';
         setPayment(read);
         setError(null);
         if (state.waiting) again(POLL_MS);

@@ -12,6 +12,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { NativeSelectField } from '../../shared/ui/NativeSelectField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -116,16 +117,11 @@ export function SearchPanel({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3
           alignItems: 'start',
         }}
       >
-        <TextField
-          select
+        <NativeSelectField
           label={t('search.council')}
           value={council}
           onChange={(event) => setCouncil(event.target.value)}
-          slotProps={{
-            select: { native: true },
-            inputLabel: { shrink: true },
-            htmlInput: { 'data-testid': 'search-council' },
-          }}
+          testId="search-council"
         >
           {activeCouncils.length ? (
             activeCouncils.map((option) => (
@@ -136,45 +132,35 @@ export function SearchPanel({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3
           ) : (
             <option value={council}>{council.toUpperCase()}</option>
           )}
-        </TextField>
-        <TextField
-          select
+        </NativeSelectField>
+        <NativeSelectField
           label={t('search.payment_type')}
           value={type}
           onChange={(event) => {
             setType(event.target.value as PayableType);
             setFieldError(null);
           }}
-          slotProps={{
-            select: { native: true },
-            inputLabel: { shrink: true },
-            htmlInput: { 'data-testid': 'search-type' },
-          }}
+          testId="search-type"
         >
           {PAYABLE_TYPES.map((option) => (
             <option key={option} value={option}>
               {t(`payment_types.${option}`)}
             </option>
           ))}
-        </TextField>
+        </NativeSelectField>
         {type === 'engineering' && (
-          <TextField
-            select
+          <NativeSelectField
             label={t('search.plan_type')}
             value={planType}
             onChange={(event) => setPlanType(event.target.value as PlanType)}
-            slotProps={{
-              select: { native: true },
-              inputLabel: { shrink: true },
-              htmlInput: { 'data-testid': 'search-plan-type' },
-            }}
+            testId="search-plan-type"
           >
             {PLAN_TYPES.map((option) => (
               <option key={option} value={option}>
                 {t(`plan_types.${planTypeKey(option)}`)}
               </option>
             ))}
-          </TextField>
+          </NativeSelectField>
         )}
         <TextField
           required

@@ -1,22 +1,17 @@
 import { LOADING_BAR_DURATION_MS, LOADING_BAR_THROTTLE_MS } from '@councilpay/domain';
 import { describe, expect, it } from 'vitest';
-import { LOADING_BAR_CEILING, loadingBarState } from './loading-bar';
+import { LOADING_BAR_CEILING, LOADING_BAR_TIMELINE } from './loading-bar';
 
-describe('loadingBarState', () => {
-  it('shows nothing for a page that loads within the throttle', () => {
-    expect(loadingBarState(0)).toEqual({ visible: false });
-    expect(loadingBarState(LOADING_BAR_THROTTLE_MS - 1)).toEqual({ visible: false });
-  });
-
-  it('fills towards the ceiling over the loading-bar duration', () => {
-    expect(loadingBarState(LOADING_BAR_THROTTLE_MS)).toEqual({ visible: true, value: 0 });
-    expect(loadingBarState(LOADING_BAR_THROTTLE_MS + LOADING_BAR_DURATION_MS / 2)).toEqual({
-      visible: true,
-      value: LOADING_BAR_CEILING / 2,
+describe('the loading bar timeline', () => {
+  it('shows nothing for a page that loads within the throttle, then fills over the loading-bar duration', () => {
+    expect(LOADING_BAR_TIMELINE.fill).toEqual({
+      startMs: LOADING_BAR_THROTTLE_MS,
+      durationMs: LOADING_BAR_DURATION_MS,
     });
+    expect(LOADING_BAR_CEILING).toBeLessThan(100);
   });
 
   it('turns indeterminate once the duration has passed', () => {
-    expect(loadingBarState(LOADING_BAR_THROTTLE_MS + LOADING_BAR_DURATION_MS)).toEqual({ visible: true, value: null });
+    expect(LOADING_BAR_TIMELINE.sweepFromMs).toBe(LOADING_BAR_THROTTLE_MS + LOADING_BAR_DURATION_MS);
   });
 });

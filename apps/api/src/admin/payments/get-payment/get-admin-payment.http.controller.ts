@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { AdminPaymentDetail } from '@councilpay/domain';
+import type { AdminPaymentView } from '@councilpay/domain';
 import type { Principal } from '../../../identity/principal';
 import { CurrentUser, Roles } from '../../../identity/roles';
 import { ReferenceParam } from '../../../payments/reference.param';
@@ -15,7 +15,7 @@ export class GetAdminPaymentHttpController {
   @Get(':reference')
   @Roles('council_admin')
   @ApiOperation({ summary: 'A payment with items and events (404 for a council admin when none of it is theirs)' })
-  get(@CurrentUser() principal: Principal, @Param() { reference }: ReferenceParam): Promise<AdminPaymentDetail> {
+  get(@CurrentUser() principal: Principal, @Param() { reference }: ReferenceParam): Promise<AdminPaymentView> {
     return this.queryBus.execute(new GetAdminPaymentQuery(principal, reference));
   }
 }

@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import type { AdminPaymentRow } from '@councilpay/domain';
 import type { Principal } from '../../../identity/principal';
 import { CurrentUser, Roles } from '../../../identity/roles';
-import { sendPage, type ListPage } from '../../list-query';
+import { sendCappedPage, type CappedPage } from '../../list-query';
 import { ListPaymentsQuery } from './list-payments.query';
 import { ListPaymentsRequestDto } from './list-payments.request.dto';
 
@@ -16,15 +16,19 @@ export class ListPaymentsHttpController {
 
   @Get()
   @Roles('council_admin')
-  @ApiOperation({ summary: 'Payments (filters council, status, method, reference, from, to); X-Total-Count' })
+  @ApiOperation({
+    summary:
+      'Payments (filters council, status, method, bank, reference, invoiceNo, payerEmail, payerPhone, accountNo, late, refundDue, from, to)',
+    description: 'X-Total-Count when fewer than 10,000 match; X-Has-Next-Page always',
+  })
   async list(
     @CurrentUser() principal: Principal,
     @Query() query: ListPaymentsRequestDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AdminPaymentRow[]> {
-    return sendPage(
+    return sendCappedPage(
       res,
-      await this.queryBus.execute<ListPaymentsQuery, ListPage<AdminPaymentRow>>(
+      await this.queryBus.execute<ListPaymentsQuery, CappedPage<AdminPaymentRow>>(
         new ListPaymentsQuery(principal, query),
       ),
     );

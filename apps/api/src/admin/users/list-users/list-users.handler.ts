@@ -1,23 +1,10 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { ADMIN_USER_SORTS, maskIdentity, type AdminUserRow, type Role } from '@councilpay/domain';
+import { ADMIN_USER_SORTS, type AdminUserRow } from '@councilpay/domain';
 import type { Prisma } from '../../../generated/prisma/client';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { listWindow, type ListPage } from '../../list-query';
+import { toAdminUserRow, USER_FIELDS } from '../user-row';
 import { ListUsersQuery } from './list-users.query';
-
-/** The fields a user row is made of: never the password hash. */
-const USER_FIELDS = {
-  id: true,
-  email: true,
-  fullName: true,
-  phone: true,
-  nricNo: true,
-  roles: true,
-  councils: true,
-  type: true,
-  emailVerifiedAt: true,
-  createdAt: true,
-} as const satisfies Prisma.UserSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,18 +34,7 @@ export class ListUsersHandler implements IQueryHandler<ListUsersQuery, ListPage<
       }),
     ]);
     return {
-      rows: users.map((u) => ({
-        id: u.id,
-        email: u.email,
-        fullName: u.fullName,
-        phone: u.phone,
-        nric: u.nricNo ? maskIdentity(u.nricNo) : null,
-        roles: u.roles as Role[],
-        councils: u.councils,
-        type: u.type,
-        emailVerified: u.emailVerifiedAt !== null,
-        createdAt: u.createdAt.toISOString(),
-      })),
+      rows: users.map(toAdminUserRow),
       total,
     };
   }

@@ -8,8 +8,8 @@ import { ApiError } from '../../../http/api-error';
 import { queueNotification } from '../../../notifications/queue-notification';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { LIMITS, PHONE_CODE_TTL_MS } from '../../identity.constants';
-import { RateLimiter } from '../../rate-limiter';
-import { newPhoneCode, phoneCodeHash } from '../../secrets';
+import { RateLimiter } from '../../../rate-limit/rate-limiter';
+import { newPhoneCode, phoneCodeHash, sha256 } from '../../secrets';
 import { hashPassword } from '../../passwords';
 import { fieldError, NRIC_MESSAGES } from '../../validators';
 import { StartRegistrationCommand } from './start-registration.command';
@@ -28,6 +28,10 @@ export function emailTaken(): ApiError {
   return new ApiError(409, 'email_already_exist', 'This email is already used by other account.', undefined, 'email');
 }
 
+export function nricTaken(): ApiError {
+  return new ApiError(409, 'nric_already_registered', 'This NRIC already has an account.', undefined, 'nric');
+}
+
 export function smsFailed(): ApiError {
   return new ApiError(503, 'failed_to_send_sms', 'Failed to send SMS');
 }
@@ -35,7 +39,11 @@ export function smsFailed(): ApiError {
 /**
  * Registration, step 1. Nothing is created but a pending registration (password already hashed, argon2id)
  * and the SMS with its 6-digit code, queued in the same transaction; the account exists only once the code
- * verifies. Rate-limited per address and per phone number (SMS cost money).
+ * verifies. Rate-limited per address, per phone number (SMS cost money) and per email.
+ *
+ * It does the same work, and answers the same, whether or not the email or NRIC has an account already: no
+ * account is looked up here, so neither the answer nor its time tells a stranger which emails are
+ * registered. A taken email or NRIC is told at step 2, to whoever got the code on the phone.
  */
 @CommandHandler(StartRegistrationCommand)
 export class StartRegistrationHandler implements ICommandHandler<StartRegistrationCommand, RegisterStarted> {
@@ -53,9 +61,7 @@ export class StartRegistrationHandler implements ICommandHandler<StartRegistrati
     const message = 'Too many registrations. Please wait a while and try again.';
     await this.limiter.take(`register:address:${address}`, LIMITS.registerPerAddress, message);
     await this.limiter.take(`register:phone:${request.phone}`, LIMITS.registerPerPhone, message);
-    if (await this.prisma.user.findUnique({ where: { email: request.email }, select: { id: true } })) {
-      throw emailTaken();
-    }
+    await this.limiter.take(`register:email:${sha256(request.email)}`, LIMITS.registerPerEmail, message);
 
     const pending: PendingRegistration = {
       fullName: request.fullName,

@@ -1,11 +1,13 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { maskIdentity, validateNric, type ProfileUpdateResult } from '@councilpay/domain';
+import { Prisma } from '../../../generated/prisma/client';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { unauthorized } from '../../roles';
 import { toProfileDto } from '../../queries/get-profile/get-profile.handler';
 import { fieldError, NRIC_MESSAGES } from '../../validators';
+import { nricTaken } from '../start-registration/start-registration.handler';
 import { UpdateProfileCommand } from './update-profile.command';
 
 const conflict = () =>
@@ -43,10 +45,16 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfileComman
     if (changes.fullName === user.fullName && changes.phone === user.phone && changes.nricNo === user.nricNo) {
       return { code: 'data_no_changes', profile: toProfileDto(user) };
     }
-    const [updated] = await this.prisma.user.updateManyAndReturn({
-      where: { id: userId, version: request.version },
-      data: { ...changes, version: { increment: 1 } },
-    });
+    const [updated] = await this.prisma.user
+      .updateManyAndReturn({
+        where: { id: userId, version: request.version },
+        data: { ...changes, version: { increment: 1 } },
+      })
+      .catch((error: unknown) => {
+        // One account per NRIC (unique in the database).
+        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw nricTaken();
+        throw error;
+      });
     if (!updated) throw conflict();
     this.logger.log({ userId, version: updated.version }, 'Profile updated');
     return { code: 'update_successful', profile: toProfileDto(updated) };

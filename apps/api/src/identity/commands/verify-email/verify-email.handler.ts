@@ -7,7 +7,7 @@ import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { queueEmailVerification } from '../../email-verification';
 import { LIMITS } from '../../identity.constants';
-import { RateLimiter } from '../../rate-limiter';
+import { RateLimiter } from '../../../rate-limit/rate-limiter';
 import { sha256 } from '../../secrets';
 import { ResendEmailVerificationCommand, VerifyEmailCommand } from './verify-email.command';
 

@@ -9,7 +9,7 @@ import { queueEmailVerification } from '../../email-verification';
 import { PHONE_CODE_MAX_TRIES } from '../../identity.constants';
 import { toPrincipal, type Principal } from '../../principal';
 import { phoneCodeHash, sameSecret } from '../../secrets';
-import { emailTaken, type PendingRegistration } from '../start-registration/start-registration.handler';
+import { emailTaken, nricTaken, type PendingRegistration } from '../start-registration/start-registration.handler';
 import { invalidCode, unknownVerification } from './phone-code-refusal';
 import { VerifyRegistrationCommand } from './verify-registration.command';
 
@@ -17,7 +17,8 @@ import { VerifyRegistrationCommand } from './verify-registration.command';
  * Registration, step 2. A code works for 10 minutes and 5 tries: every try is counted before the code is
  * compared (so parallel guesses cannot get more), and the sixth is refused even with the right code. The
  * right code creates the account (role `user`) and queues the email that verifies its address, in one
- * transaction; the controller then signs the new user in.
+ * transaction; the controller then signs the new user in. A taken email or NRIC (one account each) is told
+ * here, to whoever proved the phone with the code, never at step 1.
  */
 @CommandHandler(VerifyRegistrationCommand)
 export class VerifyRegistrationHandler implements ICommandHandler<VerifyRegistrationCommand, Principal> {
@@ -74,7 +75,11 @@ export class VerifyRegistrationHandler implements ICommandHandler<VerifyRegistra
       this.logger.log({ userId: user.id, verificationId }, 'User registered');
       return toPrincipal(user);
     } catch (error) {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw emailTaken();
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+        // One account per email and per NRIC (unique in the database): say which one is taken.
+        const byEmail = await this.prisma.user.count({ where: { email: pending.email } });
+        throw byEmail > 0 ? emailTaken() : nricTaken();
+      }
       if (error instanceof ApiError) throw error;
       this.logger.error({ verificationId, err: error }, 'Registration could not be completed');
       throw new ApiError(503, 'failed_to_send_email_verification', 'Failed to send email verification');

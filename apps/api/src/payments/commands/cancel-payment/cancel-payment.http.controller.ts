@@ -1,6 +1,8 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { PAYMENT_TOKEN_HEADER } from '@councilpay/domain';
+import { PaymentHolderGuard } from '../../capability';
 import type { LedgerResult } from '../../payment-ledger.service';
 import { ReferenceParam } from '../../reference.param';
 import { CancelPaymentCommand } from './cancel-payment.command';
@@ -12,7 +14,12 @@ export class CancelPaymentHttpController {
 
   @Post(':reference/cancel')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Cancel a payment that has not been confirmed at the bank yet' })
+  @UseGuards(PaymentHolderGuard)
+  @ApiHeader({ name: PAYMENT_TOKEN_HEADER, required: false, description: 'the token the payment’s creation gave' })
+  @ApiOperation({
+    summary: 'Cancel a payment that has not been confirmed at the bank yet',
+    description: 'Its token holder or signed-in owner only; 404 for anyone else.',
+  })
   cancel(@Param() { reference }: ReferenceParam): Promise<LedgerResult> {
     return this.commandBus.execute(new CancelPaymentCommand(reference));
   }

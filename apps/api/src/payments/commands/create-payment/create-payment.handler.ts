@@ -1,13 +1,14 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { createHash, randomBytes } from 'node:crypto';
-import { checkFpxAmount, formatInvoiceNo, type CreatePaymentResponse } from '@councilpay/domain';
+import { checkCardAmount, checkFpxAmount, formatInvoiceNo, type CreatePaymentResponse } from '@councilpay/domain';
 import { FPX_BANKS } from '@councilpay/fpx';
 import { Prisma } from '../../../generated/prisma/client';
 import { AppConfig } from '../../../config/config';
 import { APP_CONFIG } from '../../../config/config.module';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
+import { newPaymentToken } from '../../capability';
 import { Gateways } from '../../gateways/gateways';
 import type { GatewayPayment } from '../../gateways/payment-gateway';
 import { requeryDelayMs } from '../../../requery/requery-schedule';
@@ -83,6 +84,10 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
             : 'FPX takes at most RM 30,000.00 per transaction',
         );
       }
+    } else if (!checkCardAmount(total, this.config.gateways.card.maxAmountSen).ok) {
+      throw new ApiError(422, 'card_above_maximum', 'This amount is more than a card payment may be', {
+        maximumSen: this.config.gateways.card.maxAmountSen,
+      });
     }
     const earlierOpen = await this.settleEarlierAttempts(
       lines.map((l) => l.payable.id),
@@ -90,8 +95,11 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
     );
 
     const reference = newReference();
+    const token = newPaymentToken();
     try {
-      const payment = await this.prisma.$transaction(async (tx) => {
+      // One transaction: the payment, its items, its first event and its signed gateway form are made
+      // together, or (a form that cannot be signed, a crash) nothing is left behind.
+      const { payment, response } = await this.prisma.$transaction(async (tx) => {
         const [{ n }] = await tx.$queryRaw<{ n: bigint }[]>`SELECT nextval('payment_invoice_seq') AS n`;
         const created = await tx.payment.create({
           data: {
@@ -108,6 +116,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
             userId,
             idempotencyKey,
             requestHash: hash,
+            tokenHash: token.hash,
             // The requery worker's sweep picks it up from here: nothing to schedule outside this transaction.
             nextRequeryAt: new Date(Date.now() + requeryDelayMs(1, this.config.notifications.requeryTimeScale)),
             items: {
@@ -139,13 +148,14 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
             },
           },
         });
-        return created;
+        return { payment: created, response: this.response(created) };
       });
       this.logger.log(
         { reference, invoiceNo: payment.invoiceNo, amountSen: total, method: method.type },
         'Payment created',
       );
-      return this.response(payment);
+      // The token leaves the server once, here; a replay of this request answers without it.
+      return { ...response, paymentToken: token.token };
     } catch (error) {
       // Two requests with the same Idempotency-Key raced: the loser answers with the winner's payment.
       if (idempotencyKey && error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {

@@ -6,10 +6,12 @@ import {
   IsArray,
   IsBoolean,
   IsDateString,
+  IsDefined,
   IsEmail,
   IsIn,
   IsInt,
   IsNotEmpty,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -18,8 +20,11 @@ import {
   MaxLength,
   Min,
   ValidateIf,
+  registerDecorator,
   ValidateNested,
+  type ValidationOptions,
 } from 'class-validator';
+import { isWireValue } from '@councilpay/fpx';
 import {
   ASSESSMENT_SELECTIONS,
   CART_CAPACITY,
@@ -35,10 +40,25 @@ import {
 
 const stripSpaces = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value);
 
+/**
+ * Text that goes into a signed gateway message (payer name, email, phone) or onto a receipt: no '|' (the
+ * gateways' field separator) and no control characters, refused here, before anything is written. The rule
+ * is libs/fpx's own (isWireValue). Answers the code `invalid_characters`, naming the field.
+ */
+export const IsGatewaySafe = (options?: ValidationOptions) => (object: object, propertyName: string) =>
+  registerDecorator({
+    name: 'invalid_characters',
+    target: object.constructor,
+    propertyName,
+    options: { message: '$property contains characters that are not allowed (| or control characters)', ...options },
+    validator: { validate: (value: unknown) => typeof value !== 'string' || isWireValue(value) },
+  });
+
 export class ChargeDto implements LocalGovernmentChargeRequest {
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
+  @IsGatewaySafe()
   customerName: string;
 
   @IsInt()
@@ -71,6 +91,7 @@ export class PaymentItemDto implements PaymentItemRequest {
   selection?: number;
 
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => ChargeDto)
   charge?: ChargeDto;
@@ -81,10 +102,12 @@ export class PayerDto implements PayerRequest {
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
+  @IsGatewaySafe()
   name: string;
 
   @ApiProperty({ example: 'aminah@example.my', description: 'spaces are stripped' })
   @Transform(({ value }) => (typeof value === 'string' ? normaliseEmail(value) : value))
+  @IsGatewaySafe()
   @IsEmail()
   @MaxLength(254)
   email: string;
@@ -118,16 +141,22 @@ export class CreatePaymentRequestDto implements Omit<CreatePaymentRequest, 'meth
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(CART_CAPACITY)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => PaymentItemDto)
   items: PaymentItemDto[];
 
+  // Required objects: a missing, null or array `payer` or `method` is a 400 here, never a crash later.
   @ApiProperty({ type: PayerDto })
+  @IsDefined()
+  @IsObject()
   @ValidateNested()
   @Type(() => PayerDto)
   payer: PayerDto;
 
   @ApiProperty({ type: PaymentMethodDto })
+  @IsDefined()
+  @IsObject()
   @ValidateNested()
   @Type(() => PaymentMethodDto)
   method: PaymentMethodDto;

@@ -1,6 +1,8 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { PAYMENT_TOKEN_HEADER } from '@councilpay/domain';
+import { PaymentHolderGuard } from '../../capability';
 import { ApiError } from '../../../http/api-error';
 import { RedisService } from '../../../redis/redis.module';
 import type { LedgerResult } from '../../payment-ledger.service';
@@ -20,7 +22,12 @@ export class RequeryPaymentHttpController {
 
   @Post(':reference/requery')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Ask the gateway for the status of a payment (rate limited per payment)' })
+  @UseGuards(PaymentHolderGuard)
+  @ApiHeader({ name: PAYMENT_TOKEN_HEADER, required: false, description: 'the token the payment’s creation gave' })
+  @ApiOperation({
+    summary: 'Ask the gateway for the status of a payment (rate limited per payment)',
+    description: 'Its token holder or signed-in owner only; 404 for anyone else.',
+  })
   async requery(@Param() { reference }: ReferenceParam): Promise<LedgerResult> {
     await this.redis.ensureConnected();
     const allowed = await this.redis.client.set(

@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { maskEmail, type PaymentDto, type PaymentEventDto } from '@councilpay/domain';
+import { maskEmail, maskName, type PaymentDto, type PaymentEventDto } from '@councilpay/domain';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { GetPaymentQuery } from './get-payment.query';
@@ -10,12 +10,15 @@ function reasonOf(data: unknown): string | null {
   return typeof reason === 'string' ? reason : null;
 }
 
-/** A payment's status, items with receipt numbers, and its timeline, for whoever holds its reference. */
+/**
+ * A payment's status, items with receipt numbers, and its timeline. The public view (the reference alone)
+ * masks the payer's name and email; the full view (token holder, owner) shows them whole.
+ */
 @QueryHandler(GetPaymentQuery)
 export class GetPaymentHandler implements IQueryHandler<GetPaymentQuery, PaymentDto> {
   constructor(private readonly prisma: PrismaService) {}
 
-  async execute({ reference }: GetPaymentQuery): Promise<PaymentDto> {
+  async execute({ reference, view }: GetPaymentQuery): Promise<PaymentDto> {
     const payment = await this.prisma.payment.findUnique({
       where: { reference },
       include: {
@@ -34,6 +37,7 @@ export class GetPaymentHandler implements IQueryHandler<GetPaymentQuery, Payment
     }));
     return {
       reference: payment.reference,
+      view,
       invoiceNo: payment.invoiceNo,
       status: payment.status,
       late: payment.late,
@@ -42,8 +46,8 @@ export class GetPaymentHandler implements IQueryHandler<GetPaymentQuery, Payment
       cardMethod: payment.cardMethod,
       amountSen: payment.amountSen,
       refundDueSen: payment.refundDueSen,
-      payerName: payment.payerName,
-      payerEmail: maskEmail(payment.payerEmail),
+      payerName: view === 'full' ? payment.payerName : maskName(payment.payerName),
+      payerEmail: view === 'full' ? payment.payerEmail : maskEmail(payment.payerEmail),
       gatewayCode: payment.gatewayCode,
       gatewayReason: payment.gatewayReason,
       createdAt: payment.createdAt.toISOString(),

@@ -1,0 +1,21 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AdminCouncilDetail } from '@councilpay/domain';
+import type { Principal } from '../../../identity/principal';
+import { CurrentUser, Roles } from '../../../identity/roles';
+import { CouncilCodeParam } from '../council-code.param';
+import { GetCouncilQuery } from './get-council.query';
+
+@ApiTags('admin')
+@Controller('admin/councils')
+export class GetCouncilHttpController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Get(':code')
+  @Roles('council_admin')
+  @ApiOperation({ summary: 'One council with its licence officer (404 for a council admin when not theirs)' })
+  get(@CurrentUser() principal: Principal, @Param() { code }: CouncilCodeParam): Promise<AdminCouncilDetail> {
+    return this.queryBus.execute(new GetCouncilQuery(principal, code));
+  }
+}

@@ -1,0 +1,36 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import type { AdminCouncilUpdate } from '@councilpay/domain';
+
+/** Empty text means "none". */
+const emptyAsNull = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : value;
+
+export class UpdateCouncilRequestDto implements AdminCouncilUpdate {
+  @ApiProperty({ description: 'takes payments online' })
+  @IsBoolean()
+  active: boolean;
+
+  @ApiProperty({ nullable: true, example: '/assets/logos/mdpg.png', description: 'a path under the API origin' })
+  @Transform(emptyAsNull)
+  @IsOptional()
+  @Matches(/^\/(?!.*\.\.)[A-Za-z0-9/_.-]{1,200}\.(png|jpg|jpeg|svg|webp)$/, {
+    message: 'logoUrl must be a path such as /assets/logos/mdpg.png',
+  })
+  logoUrl: string | null;
+
+  @ApiProperty({ nullable: true, description: 'printed under the signature on licences' })
+  @Transform(emptyAsNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(120)
+  signatureOfficerName: string | null;
+
+  @ApiProperty({ nullable: true })
+  @Transform(emptyAsNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(120)
+  signatureOfficerPost: string | null;
+}

@@ -1,0 +1,44 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { ADMIN_NOTIFICATION_SORTS, type AdminNotificationRow } from '@councilpay/domain';
+import type { Prisma } from '../../../generated/prisma/client';
+import { councilScope } from '../../../identity/roles';
+import { PrismaService } from '../../../prisma/prisma.service';
+import { boundedCount, cappedPage, listWindow, type CappedPage } from '../../list-query';
+import { NOTIFICATION_INCLUDE, toAdminNotificationRow, visibleNotifications } from '../notification-row';
+import { ListNotificationsQuery } from './list-notifications.query';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Messages with their delivery state, newest first; a council admin's are those about their payments. */
+@QueryHandler(ListNotificationsQuery)
+export class ListNotificationsHandler implements IQueryHandler<
+  ListNotificationsQuery,
+  CappedPage<AdminNotificationRow>
+> {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async execute({ principal, request: q }: ListNotificationsQuery): Promise<CappedPage<AdminNotificationRow>> {
+    const window = listWindow(q, ADMIN_NOTIFICATION_SORTS, { sort: 'createdAt', order: 'desc' });
+    const filters: Prisma.NotificationWhereInput[] = [visibleNotifications(councilScope(principal))];
+    if (q.status) filters.push({ status: { in: q.status } });
+    if (q.channel) filters.push({ channel: q.channel });
+    if (q.template) filters.push({ template: q.template });
+    if (q.recipient) filters.push({ recipient: q.recipient });
+    if (q.reference) filters.push({ payment: { reference: q.reference } });
+    if (q.id) filters.push({ id: { in: q.id.filter((id) => UUID.test(id)) } });
+    const where = { AND: filters };
+    return cappedPage(
+      window,
+      (limit) => boundedCount(this.prisma, (tx) => tx.notification.count({ where, take: limit })),
+      (take) =>
+        this.prisma.notification.findMany({
+          where,
+          include: NOTIFICATION_INCLUDE,
+          orderBy: [{ [window.sort]: window.order }, { id: 'asc' }],
+          skip: window.skip,
+          take,
+        }),
+      toAdminNotificationRow,
+    );
+  }
+}

@@ -1,0 +1,22 @@
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AdminResendResult } from '@councilpay/domain';
+import type { Principal } from '../../../identity/principal';
+import { CurrentUser, Roles } from '../../../identity/roles';
+import { UuidParam } from '../../id.param';
+import { ResendNotificationCommand } from './resend-notification.command';
+
+@ApiTags('admin')
+@Controller('admin/notifications')
+export class ResendNotificationHttpController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Post(':id/resend')
+  @Roles('council_admin')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Send a message again (audited); 409 while it is being sent, or for a sent one-time code' })
+  resend(@CurrentUser() principal: Principal, @Param() { id }: UuidParam): Promise<AdminResendResult> {
+    return this.commandBus.execute(new ResendNotificationCommand(principal, id));
+  }
+}

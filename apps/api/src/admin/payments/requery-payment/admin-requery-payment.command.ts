@@ -1,0 +1,9 @@
+import type { Principal } from '../../../identity/principal';
+
+/** A staff member asks the gateway about a payment now; the enquiry and its outcome are audited. */
+export class AdminRequeryPaymentCommand {
+  constructor(
+    readonly principal: Principal,
+    readonly reference: string,
+  ) {}
+}

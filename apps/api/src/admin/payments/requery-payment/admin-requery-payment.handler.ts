@@ -1,0 +1,54 @@
+import { HttpException, Logger } from '@nestjs/common';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import type { AdminPaymentActionResult } from '@councilpay/domain';
+import { RequeryPaymentCommand } from '../../../payments/commands/requery-payment/requery-payment.command';
+import { PrismaService } from '../../../prisma/prisma.service';
+import { recordStaffAction } from '../../audit/staff-audit';
+import { PaymentScope } from '../payment-scope';
+import { AdminRequeryPaymentCommand } from './admin-requery-payment.command';
+
+/**
+ * Runs the payments engine's own requery (recorded on the timeline with source `admin`) and audits who asked
+ * and what came of it, including an enquiry the gateway could not answer.
+ */
+@CommandHandler(AdminRequeryPaymentCommand)
+export class AdminRequeryPaymentHandler implements ICommandHandler<
+  AdminRequeryPaymentCommand,
+  AdminPaymentActionResult
+> {
+  private readonly logger = new Logger(AdminRequeryPaymentHandler.name);
+
+  constructor(
+    private readonly scope: PaymentScope,
+    private readonly commandBus: CommandBus,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  async execute({ principal, reference }: AdminRequeryPaymentCommand): Promise<AdminPaymentActionResult> {
+    const { councils } = await this.scope.find(principal, reference);
+    const before = await this.prisma.payment.findUniqueOrThrow({ where: { reference }, select: { status: true } });
+    this.logger.log({ reference, staffId: principal.id }, 'Requery asked by staff');
+    const audit = (after: Record<string, string | null>) =>
+      this.prisma.$transaction((tx) =>
+        recordStaffAction(tx, principal, {
+          action: 'payment_requery',
+          targetType: 'payment',
+          targetId: reference,
+          councils,
+          before: { status: before.status },
+          after,
+        }),
+      );
+    try {
+      const result = await this.commandBus.execute<RequeryPaymentCommand, AdminPaymentActionResult>(
+        new RequeryPaymentCommand(reference, 'admin'),
+      );
+      await audit({ outcome: result.outcome, status: result.to, reason: result.reason ?? null });
+      return result;
+    } catch (error) {
+      const code = error instanceof HttpException ? (error.getResponse() as { code?: string }).code : undefined;
+      await audit({ outcome: code ?? 'error', status: before.status });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,10 @@
+import type { AdminUserRolesUpdate } from '@councilpay/domain';
+import type { Principal } from '../../../identity/principal';
+
+export class UpdateUserRolesCommand {
+  constructor(
+    readonly principal: Principal,
+    readonly userId: string,
+    readonly update: AdminUserRolesUpdate,
+  ) {}
+}

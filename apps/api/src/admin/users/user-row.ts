@@ -1,0 +1,33 @@
+import { maskIdentity, type AdminUserRow, type Role } from '@councilpay/domain';
+import type { Prisma } from '../../generated/prisma/client';
+
+/** The fields a user row is made of: never the password hash. */
+export const USER_FIELDS = {
+  id: true,
+  email: true,
+  fullName: true,
+  phone: true,
+  nricNo: true,
+  roles: true,
+  councils: true,
+  type: true,
+  emailVerifiedAt: true,
+  createdAt: true,
+} as const satisfies Prisma.UserSelect;
+
+export type UserFields = Prisma.UserGetPayload<{ select: typeof USER_FIELDS }>;
+
+export function toAdminUserRow(u: UserFields): AdminUserRow {
+  return {
+    id: u.id,
+    email: u.email,
+    fullName: u.fullName,
+    phone: u.phone,
+    nric: u.nricNo ? maskIdentity(u.nricNo) : null,
+    roles: u.roles as Role[],
+    councils: u.councils,
+    type: u.type,
+    emailVerified: u.emailVerifiedAt !== null,
+    createdAt: u.createdAt.toISOString(),
+  };
+}

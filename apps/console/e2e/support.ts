@@ -1,0 +1,115 @@
+/**
+ * Helpers of the console's journeys: this run's servers (written by scripts/e2e-server.mjs), its database
+ * (to make bills of our own), the gateway simulator's control API, and signing in.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Client } from 'pg';
+
+interface E2eEnv {
+  databaseUrl: string;
+  apiUrl: string;
+  simUrl: string;
+}
+
+function e2eEnv(): E2eEnv {
+  const port = process.env.E2E_PORT || '3300';
+  return JSON.parse(
+    readFileSync(resolve(__dirname, '../../../.test-results', `e2e-env-${port}.json`), 'utf8'),
+  ) as E2eEnv;
+}
+
+/** The seeded staff accounts (demo data of prisma/seed). */
+export const STAFF = {
+  admin: 'admin@councilpay.my',
+  mdpgAdmin: 'admin.mdpg@councilpay.my',
+  password: process.env.SEED_ADMIN_PASSWORD || 'Demo#CouncilPay2026',
+};
+
+/** A compound of its own for one journey (so journeys never share balances), made in the database. */
+export async function makeBill(council: string, balanceSen = 4_200): Promise<string> {
+  const client = new Client({ connectionString: e2eEnv().databaseUrl });
+  await client.connect();
+  try {
+    const accountNo = `E2E${randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO "Payable" ("id", "councilCode", "type", "accountNo", "displayNo", "ownerName", "balanceSen", "details", "updatedAt")
+       VALUES (gen_random_uuid(), $1, 'compound', $2, $2, 'PEMBAYAR E2E', $3, '{"compoundType":"individual"}', now())
+       RETURNING "id"`,
+      [council, accountNo, balanceSen],
+    );
+    return rows[0].id;
+  } finally {
+    await client.end();
+  }
+}
+
+export interface CreatedPayment {
+  reference: string;
+  invoiceNo: string;
+  redirect: { action: string; fields: Record<string, string> };
+}
+
+/** A guest's FPX payment of one bill, as the portal makes it (in progress: nothing sent to the bank yet). */
+export async function createPayment(request: APIRequestContext, payableId: string): Promise<CreatedPayment> {
+  const res = await request.post('/api/payments', {
+    data: {
+      items: [{ payableId }],
+      payer: { name: 'Aminah binti Sapin', email: 'aminah.e2e@example.my', phone: '0123456789' },
+      method: { type: 'fpx', bankId: 'MB2U0227' },
+      language: 'en',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as CreatedPayment;
+}
+
+/** The simulator's control API (what a tester's clicks on the bank page do). */
+export async function simulator(path: string, body: Record<string, unknown>): Promise<unknown> {
+  const res = await fetch(`${e2eEnv().simUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, path).toBe(200);
+  return res.json();
+}
+
+/**
+ * A payment left pending at the bank, which the bank then approves without telling us: the browser posts the
+ * AR to the bank, the bank answers "pending" (09) by the direct callback, then approves in its own books.
+ * Only an enquiry finds out.
+ */
+export async function pendingPaymentTheBankApproved(request: APIRequestContext, council = 'mdpg') {
+  const payment = await createPayment(request, await makeBill(council));
+  const bankPage = await fetch(payment.redirect.action, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(payment.redirect.fields).toString(),
+  });
+  expect(bankPage.status).toBe(200);
+  await simulator(`/sim/fpx/${payment.invoiceNo}/decide`, { action: 'pending', returnBrowser: false });
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/payments/${payment.reference}`)).json()) as { status: string }).status,
+    )
+    .toBe('pending');
+  await simulator(`/sim/fpx/${payment.invoiceNo}/settle`, { action: 'approve' });
+  return payment;
+}
+
+/** Opens the console in English and signs in. */
+export async function signIn(page: Page, email: string): Promise<void> {
+  await page.addInitScript(() => {
+    if (!window.localStorage.getItem('RaStore.locale')) window.localStorage.setItem('RaStore.locale', '"en"');
+  });
+  await page.goto('/console/#/login');
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(STAFF.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The first screen after signing in loads the console's code and the dashboard's figures.
+  await expect(page.getByTestId('dashboard-pending')).toBeVisible({ timeout: 20_000 });
+}

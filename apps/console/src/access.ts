@@ -1,0 +1,34 @@
+import type { Role } from '@councilpay/domain';
+
+/** What the authProvider knows of the signed-in staff member. */
+export interface StaffPermissions {
+  roles: Role[];
+  councils: string[];
+}
+
+export function isSystemAdmin(permissions: StaffPermissions | undefined): boolean {
+  return permissions?.roles.includes('_admin') ?? false;
+}
+
+export function isStaff(permissions: StaffPermissions | undefined): boolean {
+  return isSystemAdmin(permissions) || (permissions?.roles.includes('council_admin') ?? false);
+}
+
+/** Resources and actions only `_admin` may use; the API refuses them to a council admin anyway. */
+const ADMIN_ONLY: Readonly<Record<string, ReadonlySet<string> | 'all'>> = {
+  users: 'all',
+  configuration: 'all',
+  queues: 'all',
+  councils: new Set(['edit']),
+};
+
+/**
+ * react-admin's `canAccess`: what the console shows a staff member. It only hides what may not be used: the
+ * API enforces every rule again on every route.
+ */
+export function canAccess(permissions: StaffPermissions | undefined, resource: string, action: string): boolean {
+  if (!isStaff(permissions)) return false;
+  if (isSystemAdmin(permissions)) return true;
+  const rule = ADMIN_ONLY[resource];
+  return !rule || (rule !== 'all' && !rule.has(action));
+}

@@ -1,0 +1,90 @@
+import type { AdminPaymentActionResult, AdminPaymentView, NotificationChannel } from '@councilpay/domain';
+import EmailIcon from '@mui/icons-material/Email';
+import SmsIcon from '@mui/icons-material/Sms';
+import SyncIcon from '@mui/icons-material/Sync';
+import { useState } from 'react';
+import {
+  Button,
+  TopToolbar,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import type { ConsoleDataProvider } from '../dataProvider';
+
+/** Outcomes a payer can be told again. */
+const TOLD = new Set(['paid', 'failed', 'expired']);
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : 'ra.notification.http_error';
+}
+
+/** Asks the bank now; says what came of it and shows the payment afresh (status, timeline, audit). */
+export function RequeryButton() {
+  const payment = useRecordContext<AdminPaymentView>();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const [busy, setBusy] = useState(false);
+  if (!payment) return null;
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      const result: AdminPaymentActionResult = await dataProvider.requery(payment.reference);
+      const status = translate(`payment_states.${result.to ?? payment.status}`);
+      notify(result.outcome === 'move' ? 'console.requery_moved' : 'console.requery_unchanged', {
+        type: result.outcome === 'move' ? 'success' : 'info',
+        messageArgs: { status },
+      });
+    } catch (error) {
+      notify(errorMessage(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
+  return <Button label="console.requery" onClick={onClick} disabled={busy} startIcon={<SyncIcon />} />;
+}
+
+/** Queues the outcome message again, by email or SMS. */
+export function ResendOutcomeButton({ channel }: { channel: NotificationChannel }) {
+  const payment = useRecordContext<AdminPaymentView>();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  if (!payment || !TOLD.has(payment.status)) return null;
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      const result = await dataProvider.resendOutcome(payment.reference, channel);
+      notify('console.resend_done', { type: 'success', messageArgs: { recipient: result.recipient } });
+    } catch (error) {
+      notify(errorMessage(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
+  return (
+    <Button
+      label={channel === 'email' ? 'console.resend_email' : 'console.resend_sms'}
+      onClick={onClick}
+      disabled={busy}
+      startIcon={channel === 'email' ? <EmailIcon /> : <SmsIcon />}
+    />
+  );
+}
+
+export function PaymentShowActions() {
+  return (
+    <TopToolbar>
+      <RequeryButton />
+      <ResendOutcomeButton channel="email" />
+      <ResendOutcomeButton channel="sms" />
+    </TopToolbar>
+  );
+}

@@ -1,0 +1,110 @@
+import { PAYMENT_STATES, type AdminPaymentRow } from '@councilpay/domain';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import {
+  DataTable,
+  DateInput,
+  List,
+  NullableBooleanInput,
+  ReferenceInput,
+  SearchInput,
+  SelectArrayInput,
+  SelectInput,
+  SimpleList,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
+import { formatDateTime, formatRinggit } from '@councilpay/domain';
+import {
+  ChipsField,
+  DateTimeField,
+  LateField,
+  MethodField,
+  MoneyField,
+  PaymentStatusField,
+  SCROLLING_TABLE,
+} from '../shared/fields';
+
+function useFilters() {
+  const translate = useTranslate();
+  return [
+    <SearchInput
+      key="reference"
+      source="reference"
+      alwaysOn
+      placeholder={translate('resources.payments.fields.reference')}
+    />,
+    <ReferenceInput
+      key="council"
+      source="council"
+      reference="councils"
+      alwaysOn
+      sort={{ field: 'code', order: 'ASC' }}
+      perPage={50}
+    >
+      <SelectInput optionText="code" label="resources.payments.fields.council" />
+    </ReferenceInput>,
+    <DateInput key="from" source="from" alwaysOn />,
+    <DateInput key="to" source="to" alwaysOn />,
+    <SelectArrayInput
+      key="status"
+      source="status"
+      alwaysOn
+      choices={PAYMENT_STATES.map((id) => ({ id, name: translate(`payment_states.${id}`) }))}
+    />,
+    <SelectInput
+      key="method"
+      source="method"
+      choices={[
+        { id: 'fpx', name: translate('console.method_fpx') },
+        { id: 'card', name: translate('console.method_card') },
+      ]}
+    />,
+    <TextInput key="bank" source="bank" />,
+    <TextInput key="invoiceNo" source="invoiceNo" />,
+    <TextInput key="payerEmail" source="payerEmail" />,
+    <TextInput key="payerPhone" source="payerPhone" />,
+    <TextInput key="accountNo" source="accountNo" />,
+    <NullableBooleanInput key="late" source="late" />,
+    <NullableBooleanInput key="refundDue" source="refundDue" />,
+  ];
+}
+
+/**
+ * Every payment the staff member may see, newest first, filtered and sorted by the API. Never counted whole:
+ * beyond 10,000 matches the pages say only whether another follows.
+ */
+export function PaymentList() {
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  return (
+    <List<AdminPaymentRow>
+      filters={useFilters()}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      sx={SCROLLING_TABLE}
+    >
+      {isSmall ? (
+        <SimpleList<AdminPaymentRow>
+          primaryText={(p) => p.reference}
+          secondaryText={(p) => `${formatDateTime(new Date(p.createdAt))} · ${p.councils.join(', ')}`}
+          tertiaryText={(p) => formatRinggit(p.amountSen)}
+          linkType="show"
+        />
+      ) : (
+        <DataTable<AdminPaymentRow> rowClick="show" bulkActionButtons={false}>
+          <DataTable.Col source="reference" />
+          <DataTable.Col source="createdAt" field={DateTimeField} />
+          <DataTable.Col source="councils" disableSort field={ChipsField} />
+          <DataTable.Col source="payerName" disableSort />
+          <DataTable.Col source="method" field={MethodField} />
+          <DataTable.Col source="amountSen" field={MoneyField} align="right" />
+          <DataTable.Col source="status">
+            <PaymentStatusField source="status" />
+            <LateField />
+          </DataTable.Col>
+        </DataTable>
+      )}
+    </List>
+  );
+}

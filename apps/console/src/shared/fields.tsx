@@ -1,0 +1,106 @@
+import { formatDateTime, formatRinggit, isPaymentState } from '@councilpay/domain';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { useFieldValue, useRecordContext, useTranslate, type FieldProps } from 'react-admin';
+
+/** Money held in sen, shown as RM with 2 decimals. */
+export function MoneyField(props: FieldProps) {
+  const value = useFieldValue(props);
+  return (
+    <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+      {typeof value === 'number' ? formatRinggit(value) : '—'}
+    </Typography>
+  );
+}
+MoneyField.textAlign = 'right' as const;
+
+/** An ISO time as DD/MM/YYYY HH:mm in Malaysian time. */
+export function DateTimeField(props: FieldProps) {
+  const value = useFieldValue(props);
+  return (
+    <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+      {typeof value === 'string' ? formatDateTime(new Date(value)) : '—'}
+    </Typography>
+  );
+}
+
+const STATE_COLOURS = {
+  paid: 'success',
+  refunded: 'info',
+  failed: 'error',
+  expired: 'default',
+  cancelled: 'default',
+  pending: 'warning',
+  in_progress: 'warning',
+} as const;
+
+/** A payment status as a coloured chip with its translated name. */
+export function PaymentStatusField(props: FieldProps) {
+  const value = useFieldValue(props);
+  const translate = useTranslate();
+  if (!isPaymentState(value)) return null;
+  return (
+    <Chip
+      size="small"
+      color={STATE_COLOURS[value]}
+      label={translate(`payment_states.${value}`)}
+      data-testid="payment-status"
+      data-status={value}
+    />
+  );
+}
+
+/** A code translated through a catalogue group (`console.templates.payment_paid` ...), the code if unknown. */
+export function TranslatedField({ prefix, ...props }: FieldProps & { prefix: string }) {
+  const value = useFieldValue(props);
+  const translate = useTranslate();
+  if (typeof value !== 'string') return null;
+  return (
+    <Typography component="span" variant="body2">
+      {translate(`${prefix}.${value}`, { _: value })}
+    </Typography>
+  );
+}
+
+/** A list of short codes (councils, roles) as chips. */
+export function ChipsField({ prefix, ...props }: FieldProps & { prefix?: string }) {
+  const value = useFieldValue(props);
+  const translate = useTranslate();
+  if (!Array.isArray(value)) return null;
+  return (
+    <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
+      {value.map((item: string) => (
+        <Chip
+          key={item}
+          size="small"
+          variant="outlined"
+          label={prefix ? translate(`${prefix}.${item}`, { _: item }) : item}
+        />
+      ))}
+    </span>
+  );
+}
+
+/** A list whose table scrolls sideways within the page on a narrow screen (a tablet), not the whole page. */
+export const SCROLLING_TABLE = { '& .RaList-content': { overflowX: 'auto' } } as const;
+
+/** How a payment was paid: FPX and the bank, or card and its brand code. */
+export function MethodField(_props: Partial<FieldProps>) {
+  const payment = useRecordContext<{ method: 'fpx' | 'card'; bankId: string | null; cardMethod: string | null }>();
+  const translate = useTranslate();
+  if (!payment) return null;
+  return (
+    <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+      {payment.method === 'fpx' ? 'FPX' : translate('console.method_card')} ·{' '}
+      {payment.bankId ?? payment.cardMethod ?? '—'}
+    </Typography>
+  );
+}
+
+/** "Paid late" as a chip beside the status, only when it was. */
+export function LateField(_props: Partial<FieldProps>) {
+  const payment = useRecordContext<{ late: boolean }>();
+  const translate = useTranslate();
+  if (!payment?.late) return null;
+  return <Chip size="small" color="secondary" label={translate('console.late')} sx={{ ml: 0.5 }} />;
+}

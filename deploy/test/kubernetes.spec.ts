@@ -1,0 +1,224 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureDevKeys } from '@councilpay/fpx';
+import { loadCompose } from './compose';
+import { roleOf } from './containers';
+import { readDockerfile } from './dockerfile';
+import {
+  podSpec,
+  render,
+  schemaProblem,
+  startPodsOnPaper,
+  targetOf,
+  type K8sObject,
+  type OperatorSecrets,
+  type PodContainer,
+  type PodRun,
+} from './kubernetes';
+import { makeSecretsDir, operatorEnvironment } from './operator';
+import { isPinned, productionProblems, workerGraceNeededSeconds } from './rules';
+
+const ROOT = resolve(__dirname, '../..');
+const OVERLAYS = resolve(ROOT, 'deploy/kubernetes/overlays');
+const stages = readDockerfile(resolve(ROOT, 'Dockerfile'));
+
+/** Variables whose value is a secret (a key, a password, or a URL that holds one). */
+const SECRET_VARIABLES = [
+  'SESSION_SECRET',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'SMS_TOKEN',
+  'CARD_SECRET',
+  'FPX_SELLER_PRIVATE_KEY',
+  'FPX_EXCHANGE_PRIVATE_KEY',
+  'SEED_ADMIN_PASSWORD',
+  'POSTGRES_PASSWORD',
+];
+
+const scratch = mkdtempSync(join(tmpdir(), 'councilpay-operator-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The Secrets docs/operations.md tells the operator to create for each overlay. */
+function operatorSecrets(overlay: string): OperatorSecrets {
+  const external = {
+    DATABASE_URL: `postgresql://councilpay:${randomBytes(12).toString('hex')}@db.example.my:5432/councilpay?sslmode=require`,
+    REDIS_URL: `rediss://:${randomBytes(12).toString('hex')}@redis.example.my:6380`,
+  };
+  if (overlay === 'demo')
+    return {
+      env: { 'councilpay-secrets': external },
+      files: { 'councilpay-gateway-keys': ensureDevKeys(join(scratch, 'demo-keys')).dir },
+    };
+  const operator = operatorEnvironment('');
+  return {
+    env: {
+      'councilpay-secrets': {
+        ...external,
+        SESSION_SECRET: operator.SESSION_SECRET,
+        SMTP_URL: operator.SMTP_URL,
+        SMS_TOKEN: operator.SMS_TOKEN,
+      },
+    },
+    files: { 'councilpay-gateway-keys': makeSecretsDir(scratch) },
+  };
+}
+
+function workloads(objects: K8sObject[], component: string): K8sObject[] {
+  return objects.filter((o) => podSpec(o) && o.metadata.labels?.['app.kubernetes.io/component'] === component);
+}
+
+function one(objects: K8sObject[], kind: string, component: string): K8sObject {
+  const found = objects.filter(
+    (o) => o.kind === kind && o.metadata.labels?.['app.kubernetes.io/component'] === component,
+  );
+  expect(
+    found.map((o) => o.metadata.name),
+    `one ${kind} for the ${component}`,
+  ).toHaveLength(1);
+  return found[0];
+}
+
+function selects(selector: Record<string, string>, labels: Record<string, string>): boolean {
+  return Object.entries(selector).every(([k, v]) => labels[k] === v);
+}
+
+describe.each(['production', 'demo'])('Kubernetes overlay %s, rendered by kubectl kustomize', (overlay) => {
+  let objects: K8sObject[];
+  let run: PodRun;
+  const containers = (role: string): PodContainer[] => run.containers.filter((c) => c.role === role && !c.init);
+
+  beforeAll(() => {
+    objects = render(join(OVERLAYS, overlay));
+    run = startPodsOnPaper(objects, stages, operatorSecrets(overlay));
+  });
+  afterAll(() => run?.cleanup());
+
+  it('every object is valid against the Kubernetes schemas', () => {
+    expect(objects.length).toBeGreaterThan(0);
+    expect(objects.map(schemaProblem).filter(Boolean)).toEqual([]);
+  });
+
+  it('every server container passes the real configuration validator, given the Secrets the operator makes', () => {
+    expect(run.problems).toEqual([]);
+    const servers = [...containers('api'), ...containers('worker')];
+    expect(servers.map((c) => c.role).sort()).toEqual(['api', 'worker']);
+    for (const server of servers) {
+      const mode = overlay === 'production' ? 'production' : 'development';
+      expect(server.apiConfig?.nodeEnv, server.owner.metadata.name).toBe(mode);
+      if (overlay === 'production')
+        expect(productionProblems(server.apiConfig!, ['councilpay-gateway-sim'])).toEqual([]);
+    }
+    if (overlay === 'demo')
+      expect(containers('api')[0].apiConfig?.gateways.card.secret).toBe(
+        containers('gateway-sim')[0].simConfig?.cardSecret,
+      );
+  });
+
+  it('holds no secret value: no Secret object, no secret variable written in, no key material', () => {
+    expect(objects.filter((o) => o.kind === 'Secret').map((o) => o.metadata.name)).toEqual([]);
+    const written: string[] = [];
+    for (const o of objects.filter((x) => x.kind === 'ConfigMap'))
+      for (const key of Object.keys(o.data ?? {}))
+        if (SECRET_VARIABLES.includes(key)) written.push(`${o.metadata.name}: ${key}`);
+    for (const c of run.containers)
+      for (const v of c.spec.env ?? [])
+        if (SECRET_VARIABLES.includes(v.name) && v.value !== undefined)
+          written.push(`${c.owner.metadata.name}/${c.name}: ${v.name}`);
+    expect(written).toEqual([]);
+    expect(JSON.stringify(objects)).not.toMatch(/-----BEGIN|PRIVATE KEY/);
+  });
+
+  it('every image is pinned by a tag, built by a Dockerfile target, running files that target holds', () => {
+    for (const c of run.containers) {
+      const where = `${c.owner.metadata.name}/${c.name}`;
+      expect(isPinned(c.spec.image), `${where}: ${c.spec.image}`).toBe(true);
+      expect(stages.has(targetOf(c.spec.image)), `${where}: ${c.spec.image} is a Dockerfile target`).toBe(true);
+      const command = (c.spec.command ?? c.stage?.cmd ?? []).join(' ');
+      for (const [, app, file] of command.matchAll(/apps\/([\w-]+)\/dist\/([\w-]+)\.js/g))
+        expect(existsSync(resolve(ROOT, 'apps', app, 'src', `${file}.ts`)), `${where} runs ${app}/${file}`).toBe(true);
+      for (const [script] of command.matchAll(/(?:scripts|prisma)\/[\w/.-]+\.(?:mjs|ts)/g))
+        expect(existsSync(resolve(ROOT, script)), `${where} runs ${script}`).toBe(true);
+    }
+  });
+
+  it('every container asks for CPU and memory and has a memory limit', () => {
+    const missing = run.containers
+      .filter(
+        (c) =>
+          !c.spec.resources?.requests?.cpu || !c.spec.resources?.requests?.memory || !c.spec.resources?.limits?.memory,
+      )
+      .map((c) => `${c.owner.metadata.name}/${c.name}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('the API: two replicas or more spread over machines, probes, graceful shutdown, autoscaled from two, a disruption budget', () => {
+    const api = one(objects, 'Deployment', 'api');
+    const spec = podSpec(api);
+    const container = spec.containers.find((c: { command: string[] }) => roleOf(c.command) === 'api');
+    expect(api.spec.replicas).toBeGreaterThanOrEqual(2);
+    expect(spec.topologySpreadConstraints?.map((t: { topologyKey: string }) => t.topologyKey)).toContain(
+      'kubernetes.io/hostname',
+    );
+    expect(container.readinessProbe?.httpGet?.path).toBe('/api/health');
+    expect(container.livenessProbe).toBeDefined();
+    expect(container.lifecycle?.preStop).toBeDefined();
+    expect(spec.terminationGracePeriodSeconds).toBeGreaterThan(10);
+    const hpa = one(objects, 'HorizontalPodAutoscaler', 'api');
+    expect(hpa.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: api.metadata.name });
+    expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
+    const pdb = one(objects, 'PodDisruptionBudget', 'api');
+    expect(selects(pdb.spec.selector.matchLabels, api.spec.template.metadata.labels)).toBe(true);
+    const service = one(objects, 'Service', 'api');
+    expect(selects(service.spec.selector, api.spec.template.metadata.labels)).toBe(true);
+  });
+
+  it('the worker: replicas, a disruption budget, and longer to stop than a job may take', () => {
+    const worker = one(objects, 'Deployment', 'worker');
+    expect(worker.spec.replicas).toBeGreaterThanOrEqual(2);
+    const pdb = one(objects, 'PodDisruptionBudget', 'worker');
+    expect(selects(pdb.spec.selector.matchLabels, worker.spec.template.metadata.labels)).toBe(true);
+    const [container] = containers('worker');
+    expect(podSpec(worker).terminationGracePeriodSeconds).toBeGreaterThan(
+      workerGraceNeededSeconds(container.apiConfig!),
+    );
+  });
+
+  it("migrates in a Job running the compose profile's migrate command; API and worker pods wait for it", () => {
+    const job = one(objects, 'Job', 'migrate');
+    const [migrate] = podSpec(job).containers;
+    const composeEnv = overlay === 'production' ? operatorEnvironment(scratch) : {};
+    const compose = loadCompose(resolve(ROOT, 'docker-compose.yml'), { env: composeEnv, profiles: [overlay] });
+    const composeMigrate = [...compose.services.values()].find((s) => s.command && roleOf(s.command) === 'migrate');
+    expect(migrate.command).toEqual(composeMigrate?.command);
+    for (const component of ['api', 'worker']) {
+      const init = podSpec(one(objects, 'Deployment', component)).initContainers ?? [];
+      const waits = init.filter((c: { command: string[] }) => c.command.join(' ').includes('migrate status'));
+      expect(
+        waits.map((c: { image: string }) => c.image),
+        `${component} waits for the migrations`,
+      ).toEqual([migrate.image]);
+    }
+  });
+
+  it('PostgreSQL and Redis are outside the cluster, reached by the URLs of a Secret', () => {
+    const images = run.containers.map((c) => c.spec.image as string);
+    expect(images.filter((i) => /postgres|redis/.test(i))).toEqual([]);
+    expect(objects.filter((o) => o.kind === 'StatefulSet' || o.kind === 'PersistentVolumeClaim')).toEqual([]);
+    for (const c of [...containers('api'), ...containers('worker')]) {
+      const fromSecret = (c.spec.envFrom ?? []).some((e: { secretRef?: unknown }) => e.secretRef);
+      expect(fromSecret, `${c.owner.metadata.name} reads DATABASE_URL and REDIS_URL from a Secret`).toBe(true);
+    }
+  });
+
+  it(overlay === 'production' ? 'has no gateway simulator' : 'runs the gateway simulator', () => {
+    const sims = workloads(objects, 'gateway-sim').map((o) => o.metadata.name);
+    if (overlay === 'production') {
+      expect(sims).toEqual([]);
+      expect(JSON.stringify(objects)).not.toContain('gateway-sim');
+    } else expect(sims).toHaveLength(1);
+  });
+});

@@ -1,0 +1,327 @@
+#!/usr/bin/env node
+// Benchmark of the staff console's API with a million payables and a million payments: seeds a bench database
+// (the seed's generated payables, then payments with one item each and their outcome messages, made in SQL;
+// skipped when they are there), starts the built API on it, signs in as the seeded `_admin` and mdpg council
+// admin, and prints the latency of each console screen's request (lists with their filters, a payment, the
+// dashboard). A benchmark prints figures; it asserts nothing. Expects `npm run build` to have run.
+//
+//   node scripts/bench-console.mjs [--payables 1000000] [--payments 1000000] [--repeat 15] [--drop]
+//
+// BENCH_DATABASE_URL (default: the local server, database councilpay_console_bench) and REDIS_URL choose the
+// servers.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import {
+  DEFAULTS,
+  deleteRedisPrefix,
+  dropDatabase,
+  ensureDatabase,
+  log,
+  migrateAndSeed,
+  node,
+  startProcesses,
+  waitForHttp,
+} from './lib.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    payables: { type: 'string', default: '1000000' },
+    payments: { type: 'string', default: '1000000' },
+    repeat: { type: 'string', default: '15' },
+    drop: { type: 'boolean', default: false },
+  },
+});
+const PAYABLES = Number(args.payables);
+const PAYMENTS = Number(args.payments);
+const REPEAT = Number(args.repeat);
+for (const [name, value] of [
+  ['--payables', PAYABLES],
+  ['--payments', PAYMENTS],
+  ['--repeat', REPEAT],
+]) {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} needs a whole number above 0`);
+}
+const PASSWORD = process.env.SEED_ADMIN_PASSWORD || 'Demo#CouncilPay2026';
+
+async function query(databaseUrl, sql, params = []) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function count(databaseUrl, sql) {
+  try {
+    return (await query(databaseUrl, sql))[0].n;
+  } catch {
+    return 0; // a new database: not migrated yet
+  }
+}
+
+/**
+ * Bench payments (references CPB…): over the last year, 80 % paid, 10 % failed, 5 % expired, 3 % cancelled,
+ * 2 % pending; one in five by card; one in a thousand paid late, one in five thousand with a refund due; each
+ * with one item of a generated payable and, once final, its outcome email (5 % of them failed).
+ */
+const PAYMENTS_SQL = (n) => `
+INSERT INTO "Payment" ("id", "reference", "invoiceNo", "status", "method", "bankId", "cardMethod", "amountSen",
+  "payerName", "payerEmail", "payerPhone", "late", "refundDueSen", "finalAt", "createdAt", "updatedAt")
+SELECT gen_random_uuid(),
+  'CPB' || translate(lpad(g::text, 19, '0'), '01', 'XY'),
+  lpad((5000000000 + g)::text, 20, '0'),
+  (CASE WHEN g % 100 < 80 THEN 'paid' WHEN g % 100 < 90 THEN 'failed' WHEN g % 100 < 95 THEN 'expired'
+        WHEN g % 100 < 98 THEN 'cancelled' ELSE 'pending' END)::"PaymentStatus",
+  (CASE WHEN g % 5 = 0 THEN 'card' ELSE 'fpx' END)::"PaymentMethod",
+  CASE WHEN g % 5 <> 0 THEN (ARRAY['MB2U0227','BCBB0235','RHB0218','PBB0233','BIMB0340'])[1 + g % 5 / 1 % 5] END,
+  CASE WHEN g % 5 = 0 THEN '48' END,
+  1000 + (g * 37) % 50000,
+  'Pembayar ' || g, 'payer' || (g % 200000) || '@example.my', '01' || lpad((g % 100000000)::text, 8, '0'),
+  g % 1000 = 0, CASE WHEN g % 5000 = 0 THEN 500 ELSE 0 END,
+  CASE WHEN g % 100 < 98 THEN now() - g * interval '31 seconds' + interval '3 minutes' END,
+  now() - g * interval '31 seconds', now()
+FROM generate_series(1, ${n}) g;
+
+CREATE TEMP TABLE bench_payables AS
+  SELECT row_number() OVER (ORDER BY "id") AS rn, "id", "councilCode", "type", "accountNo" FROM "Payable";
+CREATE INDEX ON bench_payables (rn);
+
+INSERT INTO "PaymentItem" ("id", "paymentId", "payableId", "councilCode", "type", "accountNo", "position",
+  "amountSen", "creditSen", "receiptNo", "creditedAt")
+SELECT gen_random_uuid(), p."id", b."id", b."councilCode", b."type", b."accountNo", 0, p."amountSen", p."amountSen",
+  CASE WHEN p."status" = 'paid' THEN upper(b."councilCode") || '-B-' || p."invoiceNo" END,
+  CASE WHEN p."status" = 'paid' THEN p."finalAt" END
+FROM "Payment" p
+JOIN bench_payables b ON b.rn = 1 + (p."invoiceNo"::bigint * 7919) % (SELECT count(*) FROM bench_payables)
+WHERE p."reference" LIKE 'CPB%';
+
+INSERT INTO "Notification" ("id", "channel", "recipient", "template", "language", "paymentId", "data", "status",
+  "attempts", "lastError", "dedupeKey", "sentAt", "createdAt", "updatedAt")
+SELECT gen_random_uuid(), 'email', p."payerEmail",
+  CASE p."status" WHEN 'paid' THEN 'payment_paid' WHEN 'failed' THEN 'payment_failed' ELSE 'payment_expired' END,
+  'ms', p."id", jsonb_build_object('reference', p."reference"),
+  (CASE WHEN p."invoiceNo"::bigint % 20 = 0 THEN 'failed' ELSE 'sent' END)::"NotificationStatus",
+  CASE WHEN p."invoiceNo"::bigint % 20 = 0 THEN 5 ELSE 1 END,
+  CASE WHEN p."invoiceNo"::bigint % 20 = 0 THEN 'connect ECONNREFUSED (bench)' END,
+  'bench-' || p."reference",
+  CASE WHEN p."invoiceNo"::bigint % 20 <> 0 THEN p."finalAt" END, p."finalAt", p."finalAt"
+FROM "Payment" p WHERE p."reference" LIKE 'CPB%' AND p."status" IN ('paid', 'failed', 'expired');
+`;
+
+async function seed(env) {
+  await ensureDatabase(env.DATABASE_URL);
+  const payables = await count(
+    env.DATABASE_URL,
+    `SELECT count(*)::int AS n FROM "Payable" WHERE "accountNo" ILIKE 'gen%'`,
+  );
+  if (payables >= PAYABLES) {
+    log(`bench database holds ${payables} generated payables`);
+    node('scripts/prisma.mjs', ['migrate', 'deploy'], { env });
+  } else {
+    log(`seeding ${PAYABLES} generated payables (a million take a few minutes) ...`);
+    migrateAndSeed(env, ['--payables', String(PAYABLES)]);
+  }
+  const payments = await count(
+    env.DATABASE_URL,
+    `SELECT count(*)::int AS n FROM "Payment" WHERE "reference" LIKE 'CPB%'`,
+  );
+  if (payments >= PAYMENTS) {
+    log(`bench database holds ${payments} bench payments`);
+  } else {
+    log(`making ${PAYMENTS} payments with their items and messages (minutes) ...`);
+    const started = performance.now();
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(`DELETE FROM "Notification" WHERE "dedupeKey" LIKE 'bench-%'`);
+      await client.query(`DELETE FROM "Payment" WHERE "reference" LIKE 'CPB%'`);
+      await client.query(PAYMENTS_SQL(PAYMENTS));
+    } finally {
+      await client.end();
+    }
+    log(`made in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+  await query(env.DATABASE_URL, 'ANALYZE');
+}
+
+async function signIn(baseUrl, email) {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`${email} could not sign in: ${res.status} ${await res.text()}`);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+  return cookies.join('; ');
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function time(baseUrl, cookie, path) {
+  const latencies = [];
+  let status = 0;
+  let rows = 0;
+  let total = '';
+  for (let i = 0; i < REPEAT; i += 1) {
+    const started = performance.now();
+    const res = await fetch(`${baseUrl}${path}`, { headers: { cookie, Accept: 'application/json' } });
+    const body = await res.json();
+    latencies.push(performance.now() - started);
+    status = res.status;
+    rows = Array.isArray(body) ? body.length : 1;
+    total = res.headers.get('x-total-count') ?? (res.headers.get('x-has-next-page') === 'true' ? '>10000' : '-');
+  }
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1), status, rows, total };
+}
+
+const json = (value) => encodeURIComponent(JSON.stringify(value));
+
+async function main() {
+  const base = new URL(process.env.BENCH_DATABASE_URL || DEFAULTS.DATABASE_URL);
+  if (!process.env.BENCH_DATABASE_URL) base.pathname = '/councilpay_console_bench';
+  const port = await freePort();
+  const runId = Date.now().toString(36);
+  const keysDir = mkdtempSync(join(tmpdir(), 'councilpay-bench-keys-'));
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: base.toString(),
+    REDIS_URL: process.env.REDIS_URL || DEFAULTS.REDIS_URL,
+    REDIS_PREFIX: `cp-bench-${runId}`,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DEV_KEYS_DIR: keysDir,
+    PORTAL_DIST: '',
+    CONSOLE_DIST: '',
+  };
+  await seed(env);
+  const [sample] = await query(
+    env.DATABASE_URL,
+    `SELECT p."reference", p."invoiceNo", p."payerEmail", p."payerPhone", i."accountNo"
+     FROM "Payment" p JOIN "PaymentItem" i ON i."paymentId" = p."id"
+     WHERE p."reference" LIKE 'CPB%' ORDER BY p."createdAt" DESC OFFSET $1 LIMIT 1`,
+    [Math.floor(PAYMENTS / 8)],
+  );
+  const [sizes] = await query(
+    env.DATABASE_URL,
+    `SELECT (SELECT count(*) FROM "Payable")::int AS payables, (SELECT count(*) FROM "Payment")::int AS payments,
+            (SELECT count(*) FROM "Notification")::int AS notifications`,
+  );
+
+  node('apps/gateway-sim/dist/dev-keys-cli.js', [keysDir], { env, stdio: 'ignore' });
+  const { stop } = startProcesses([{ name: 'api', script: 'apps/api/dist/main.js' }], env);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${baseUrl}/api/health`);
+    const admin = await signIn(baseUrl, 'admin@councilpay.my');
+    const mdpg = await signIn(baseUrl, 'admin.mdpg@councilpay.my');
+    const day = new Date(Date.now() + 8 * 3600_000 - 30 * 24 * 3600_000).toISOString().slice(0, 10);
+    const page = (n) => `range=${json([(n - 1) * 25, n * 25 - 1])}`;
+    const newest = `sort=${json(['createdAt', 'DESC'])}`;
+    const cases = [
+      ['payments, first page', admin, `/api/admin/payments?${newest}&${page(1)}&filter=%7B%7D`],
+      ['payments, page 40', admin, `/api/admin/payments?${newest}&${page(40)}&filter=%7B%7D`],
+      ['payments, mdpg council admin', mdpg, `/api/admin/payments?${newest}&${page(1)}&filter=%7B%7D`],
+      ['payments, council=lbk', admin, `/api/admin/payments?${newest}&${page(1)}&filter=${json({ council: 'lbk' })}`],
+      ['payments, one day', admin, `/api/admin/payments?${newest}&${page(1)}&filter=${json({ from: day, to: day })}`],
+      [
+        'payments, pending',
+        admin,
+        `/api/admin/payments?${newest}&${page(1)}&filter=${json({ status: ['in_progress', 'pending'] })}`,
+      ],
+      [
+        'payments, failed by card',
+        admin,
+        `/api/admin/payments?${newest}&${page(1)}&filter=${json({ status: ['failed'], method: 'card' })}`,
+      ],
+      ['payments, bank', admin, `/api/admin/payments?${newest}&${page(1)}&filter=${json({ bank: 'RHB0218' })}`],
+      ['payments, late', admin, `/api/admin/payments?${newest}&${page(1)}&filter=${json({ late: true })}`],
+      ['payments, refund due', admin, `/api/admin/payments?${newest}&${page(1)}&filter=${json({ refundDue: true })}`],
+      [
+        'payments, reference prefix',
+        admin,
+        `/api/admin/payments?${newest}&${page(1)}&filter=${json({ reference: sample.reference.slice(0, 16) })}`,
+      ],
+      [
+        'payments, invoice no.',
+        admin,
+        `/api/admin/payments?${newest}&${page(1)}&filter=${json({ invoiceNo: sample.invoiceNo })}`,
+      ],
+      [
+        'payments, payer email',
+        admin,
+        `/api/admin/payments?${newest}&${page(1)}&filter=${json({ payerEmail: sample.payerEmail })}`,
+      ],
+      [
+        'payments, payer phone',
+        admin,
+        `/api/admin/payments?${newest}&${page(1)}&filter=${json({ payerPhone: sample.payerPhone })}`,
+      ],
+      [
+        'payments, account no.',
+        admin,
+        `/api/admin/payments?${newest}&${page(1)}&filter=${json({ accountNo: sample.accountNo })}`,
+      ],
+      [
+        'payments, by amount',
+        admin,
+        `/api/admin/payments?sort=${json(['amountSen', 'DESC'])}&${page(1)}&filter=%7B%7D`,
+      ],
+      ['one payment', admin, `/api/admin/payments/${sample.reference}`],
+      ['messages, first page', admin, `/api/admin/notifications?${newest}&${page(1)}&filter=%7B%7D`],
+      [
+        'messages, failed',
+        admin,
+        `/api/admin/notifications?${newest}&${page(1)}&filter=${json({ status: ['failed'] })}`,
+      ],
+      ['messages, mdpg council admin', mdpg, `/api/admin/notifications?${newest}&${page(1)}&filter=%7B%7D`],
+      ['staff audit', admin, `/api/admin/audit?${newest}&${page(1)}&filter=%7B%7D`],
+      ['dashboard, _admin', admin, '/api/admin/dashboard'],
+      ['dashboard, mdpg council admin', mdpg, '/api/admin/dashboard'],
+    ];
+    process.stdout.write(
+      `\n${sizes.payables} payables, ${sizes.payments} payments, ${sizes.notifications} messages; ${REPEAT} requests each, one at a time\n\n`,
+    );
+    for (const [label, cookie, path] of cases) {
+      const r = await time(baseUrl, cookie, path);
+      const fmt = (ms) => `${ms.toFixed(0)} ms`.padEnd(8);
+      process.stdout.write(
+        `${label.padEnd(32)} p50 ${fmt(r.p50)} p95 ${fmt(r.p95)} max ${fmt(r.max)} status ${r.status}  rows ${String(r.rows).padEnd(3)} total ${r.total}\n`,
+      );
+    }
+  } finally {
+    await stop(5000);
+    await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);
+    rmSync(keysDir, { recursive: true, force: true });
+    if (args.drop) await dropDatabase(env.DATABASE_URL);
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack ?? error.message}\n`);
+  process.exit(1);
+});
