@@ -281,6 +281,35 @@ describe('hostile bodies to every JSON route: never a 5xx, never a row written o
         template: {},
         asAdmin: true,
       },
+      {
+        declared: 'POST /api/admin/payments/:reference/resend',
+        path: `/api/admin/payments/${reference}/resend`,
+        method: 'post',
+        template: { channel: 'email' },
+        asAdmin: true,
+      },
+      {
+        declared: 'POST /api/admin/notifications/:id/resend',
+        path: `/api/admin/notifications/${payable}/resend`,
+        method: 'post',
+        template: {},
+        asAdmin: true,
+      },
+      {
+        // A well-formed code no council has: the body is judged in full, and nothing a later test reads changes.
+        declared: 'PUT /api/admin/councils/:code',
+        path: '/api/admin/councils/zzzz',
+        method: 'put',
+        template: { active: true, logoUrl: null, signatureOfficerName: 'Pegawai', signatureOfficerPost: 'Pengarah' },
+        asAdmin: true,
+      },
+      {
+        declared: 'PUT /api/admin/users/:id/roles',
+        path: `/api/admin/users/${payable}/roles`,
+        method: 'put',
+        template: { councilAdmin: true, councils: ['mdpg'] },
+        asAdmin: true,
+      },
       ...['fpx/direct', 'fpx/indirect', 'card/callback', 'card/return'].map((route) => ({
         declared: `POST /api/gateways/${route}`,
         path: `/api/gateways/${route}`,
