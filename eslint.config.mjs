@@ -1,5 +1,6 @@
 // Lint rules for the whole workspace. Project boundaries are enforced by Nx tags (see each package.json):
-// apps may import libs, libs may import libs, libs/domain imports no other project, nothing imports an app.
+// apps may import libs, libs may import libs, libs/domain imports no other project, nothing imports an app;
+// the browser apps use only domain and i18n, the simulator fpx and domain, fpx domain, documents domain and i18n.
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
@@ -37,6 +38,12 @@ export default tseslint.config(
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'scope:i18n', onlyDependOnLibsWithTags: ['scope:domain'] },
+            { sourceTag: 'scope:fpx', onlyDependOnLibsWithTags: ['scope:domain'] },
+            { sourceTag: 'scope:documents', onlyDependOnLibsWithTags: ['scope:domain', 'scope:i18n'] },
+            // Browser apps: never fpx (it signs with Node's crypto and holds the gateway's rules) nor documents.
+            { sourceTag: 'scope:portal', onlyDependOnLibsWithTags: ['scope:domain', 'scope:i18n'] },
+            { sourceTag: 'scope:console', onlyDependOnLibsWithTags: ['scope:domain', 'scope:i18n'] },
+            { sourceTag: 'scope:gateway-sim', onlyDependOnLibsWithTags: ['scope:domain', 'scope:fpx'] },
           ],
         },
       ],
