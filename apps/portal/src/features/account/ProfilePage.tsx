@@ -1,4 +1,4 @@
-import { normalisePhone, validateNric, type ProfileDto } from '@councilpay/domain';
+import { formatPhone, isPhone, normalisePhone, validateNric, type ProfileDto } from '@councilpay/domain';
 import type { MessageKey } from '@councilpay/i18n';
 import HistoryIcon from '@mui/icons-material/History';
 import Alert from '@mui/material/Alert';
@@ -85,7 +85,7 @@ function ProfileForm() {
       (loaded) => {
         setProfile(loaded);
         setFullName(loaded.fullName);
-        setPhone(loaded.phone ?? '');
+        setPhone(loaded.phone ? formatPhone(loaded.phone) : '');
         setNric('');
       },
       (error: unknown) => {
@@ -100,8 +100,7 @@ function ProfileForm() {
     if (!profile) return;
     const found: Errors = {};
     if (!fullName.trim()) found.fullName = 'validation.field_required';
-    if (!/^\+?\d{9,15}$/.test(normalisePhone(phone)))
-      found.phone = phone.trim() ? 'checkout.phone_format' : 'validation.field_required';
+    if (!isPhone(phone)) found.phone = phone.trim() ? 'checkout.phone_format' : 'validation.field_required';
     const newNric = nric.trim() ? validateNric(nric) : null;
     if (newNric && !newNric.ok) found.nric = `validation.${newNric.code}`;
     setErrors(found);
