@@ -59,6 +59,7 @@ export const en = {
     my_profile: 'My profile',
     logout: 'Logout',
     open_menu: 'Open menu',
+    payment_status: 'Payment status',
     close_menu: 'Close menu',
     main_navigation: 'Main navigation',
     skip_to_content: 'Skip to main content',
@@ -418,6 +419,9 @@ export const en = {
     status_expired: 'Payment expired',
     status_refunded: 'Payment refunded',
     reason: 'Reason: {{reason}}',
+    pending_promise:
+      'Your bank has not confirmed this payment yet. We keep asking it for you, and you will have the final status by e-mail within 24 hours. If money was taken from your account, it is credited to your bills or refunded: do not pay the same bills again meanwhile.',
+    check_status: 'Payment status page',
     waiting_text:
       'This page updates by itself as soon as the bank answers. You may also leave it: the status is sent to your e-mail.',
     items: 'Bills paid',

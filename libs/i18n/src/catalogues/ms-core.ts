@@ -52,6 +52,7 @@ export const msCore: CoreCatalogue = {
     my_profile: 'Profil Saya',
     logout: 'Log Keluar',
     open_menu: 'Buka menu',
+    payment_status: 'Status bayaran',
     close_menu: 'Tutup menu',
     main_navigation: 'Navigasi utama',
     skip_to_content: 'Langkau ke kandungan utama',

@@ -197,6 +197,9 @@ export const msFeatures: FeatureCatalogue = {
     status_expired: 'Bayaran tamat tempoh',
     status_refunded: 'Bayaran dikembalikan',
     reason: 'Sebab: {{reason}}',
+    pending_promise:
+      'Bank anda belum mengesahkan bayaran ini. Kami terus bertanya kepada bank bagi pihak anda, dan status muktamad akan dihantar melalui e-mel dalam tempoh 24 jam. Jika wang telah ditolak daripada akaun anda, ia akan dikreditkan ke bil anda atau dikembalikan: jangan bayar bil yang sama sekali lagi sementara itu.',
+    check_status: 'Halaman status bayaran',
     waiting_text:
       'Halaman ini dikemas kini dengan sendirinya sebaik sahaja bank memberi jawapan. Anda juga boleh meninggalkannya: status akan dihantar ke e-mel anda.',
     items: 'Bil yang dibayar',

@@ -53,6 +53,7 @@ export const zh: Catalogue = {
     my_profile: '我的资料',
     logout: '登出',
     open_menu: '打开菜单',
+    payment_status: '付款状态',
     close_menu: '关闭菜单',
     main_navigation: '主导航',
     skip_to_content: '跳至主要内容',
@@ -377,6 +378,9 @@ export const zh: Catalogue = {
     status_expired: '付款已过期',
     status_refunded: '付款已退款',
     reason: '原因：{{reason}}',
+    pending_promise:
+      '您的银行尚未确认此付款。我们会持续向银行查询，并在 24 小时内通过电子邮件告知最终状态。如果您的账户已被扣款，款项将记入您的账单或退还：在此期间请勿重复支付相同的账单。',
+    check_status: '付款状态页面',
     waiting_text: '银行一旦回复，此页面会自动更新。您也可以离开此页面：付款状态将发送到您的电子邮件。',
     items: '已付账单',
     back_to_cart: '返回购物车',

@@ -25,7 +25,8 @@ import { useSession } from '../account/session/SessionProvider';
 import { SignInRequired } from '../account/SignInRequired';
 import { getHistory } from './payments-api';
 import { paymentMethodValue } from './payment-method';
-import { statusTone } from './payment-status';
+import { requeryLink } from './PendingHelp';
+import { isFollowed, statusTone } from './payment-status';
 
 const PAGE_SIZES = [10, 20, 50];
 
@@ -88,7 +89,7 @@ function HistoryTable() {
                 { label: t('fields.payment_method'), value: show(paymentMethodValue(row)), testId: 'history-method' },
                 {
                   label: t('common.status'),
-                  value: <Chip size="small" color={statusTone(row.status)} label={t(`payment_states.${row.status}`)} />,
+                  value: <HistoryStatus row={row} />,
                 },
                 { label: t('fields.receipt_no'), value: row.receiptNo ?? '—', testId: 'receipt-no' },
               ],
@@ -133,7 +134,7 @@ function HistoryTable() {
                   </TableCell>
                   <TableCell data-testid="history-method">{show(paymentMethodValue(row))}</TableCell>
                   <TableCell>
-                    <Chip size="small" color={statusTone(row.status)} label={t(`payment_states.${row.status}`)} />
+                    <HistoryStatus row={row} />
                   </TableCell>
                   <TableCell data-testid="receipt-no">{row.receiptNo ?? '—'}</TableCell>
                 </TableRow>
@@ -157,5 +158,20 @@ function HistoryTable() {
         labelDisplayedRows={({ from, to, count }) => t('history.displayed_rows', { from, to, count })}
       />
     </Paper>
+  );
+}
+
+/** A row's status; one the bank has not confirmed yet links to the payment status page (ask the bank again). */
+function HistoryStatus({ row }: { row: HistoryRowDto }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+      <Chip size="small" color={statusTone(row.status)} label={t(`payment_states.${row.status}`)} />
+      {isFollowed(row.status) && (
+        <Link component={RouterLink} to={requeryLink(row.reference)} data-testid="history-requery">
+          {t('requery.ask_bank')}
+        </Link>
+      )}
+    </Box>
   );
 }

@@ -19,6 +19,7 @@ import { useCart } from '../cart/CartProvider';
 import { clearDraft } from '../checkout/checkout-draft';
 import { PaymentDetails, PaymentStatusBanner } from './PaymentDetails';
 import { cancelPayment } from './payments-api';
+import { PendingHelp } from './PendingHelp';
 import { usePaymentAction } from './usePaymentAction';
 import { usePaymentStatus } from './usePaymentStatus';
 
@@ -57,6 +58,7 @@ export function ReceiptPage() {
       ) : payment ? (
         <Stack spacing={3} data-testid="receipt">
           <PaymentStatusBanner payment={payment} />
+          <PendingHelp payment={payment} refresh={refresh} />
           <PaymentDetails payment={payment} />
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }} className="no-print">
             {paid && (
