@@ -11,6 +11,7 @@ import { consoleEn } from './console/en';
 export const en = {
   /** Words used across features. */
   common: {
+    date_format: 'DD/MM/YYYY',
     app_name: 'CouncilPay',
     ok: 'OK',
     close: 'Close',
@@ -271,6 +272,7 @@ export const en = {
   validation: {
     required: '{{field}} is required.',
     field_required: 'This field is required.',
+    date_invalid: 'Enter a real date as DD/MM/YYYY.',
     email_format: 'Invalid e-mail format',
     email: '{{field}} must be a valid e-mail address.',
     min: '{{field}} must be at least {{min}} characters.',
@@ -459,6 +461,8 @@ export const en = {
     new_password: 'New password',
     password_min: 'The password must have at least {{min}} characters.',
     password_mismatch: 'The passwords do not match.',
+    profile_unchanged: 'Your details are saved; there was nothing new to change.',
+    signed_in_welcome: 'Welcome, {{name}}. You are signed in.',
     have_account: 'Already have an account? Log in',
     register_button: 'Sign up',
     verify_title: 'Enter the verification code',

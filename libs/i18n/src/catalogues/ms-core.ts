@@ -6,6 +6,7 @@ import type { CoreCatalogue } from '../groups';
  */
 export const msCore: CoreCatalogue = {
   common: {
+    date_format: 'HH/BB/TTTT',
     app_name: 'CouncilPay',
     ok: 'OK',
     close: 'Tutup',

@@ -53,6 +53,7 @@ export const msFeatures: FeatureCatalogue = {
   validation: {
     required: '{{field}} diperlukan.',
     field_required: 'Medan ini diperlukan.',
+    date_invalid: 'Masukkan tarikh yang sah dalam bentuk HH/BB/TTTT.',
     email_format: 'Format e-mel tidak sah',
     email: '{{field}} mestilah alamat e-mel yang sah.',
     min: '{{field}} mestilah sekurang-kurangnya {{min}} aksara.',
@@ -234,6 +235,8 @@ export const msFeatures: FeatureCatalogue = {
     new_password: 'Kata laluan baharu',
     password_min: 'Kata laluan mesti sekurang-kurangnya {{min}} aksara.',
     password_mismatch: 'Kata laluan tidak sepadan.',
+    profile_unchanged: 'Butiran anda telah disimpan; tiada perubahan baharu.',
+    signed_in_welcome: 'Selamat datang, {{name}}. Anda telah log masuk.',
     have_account: 'Sudah mempunyai akaun? Log masuk',
     register_button: 'Daftar',
     verify_title: 'Masukkan kod pengesahan',

@@ -7,6 +7,7 @@ import { consoleZh } from './console/zh';
  */
 export const zh: Catalogue = {
   common: {
+    date_format: '日/月/年 (DD/MM/YYYY)',
     app_name: 'CouncilPay',
     ok: '确定',
     close: '关闭',
@@ -237,6 +238,7 @@ export const zh: Catalogue = {
   validation: {
     required: '{{field}}为必填项。',
     field_required: '此栏为必填项。',
+    date_invalid: '请输入有效日期，格式为 DD/MM/YYYY。',
     email_format: '电子邮件格式无效',
     email: '{{field}}必须是有效的电子邮件地址。',
     min: '{{field}}至少需要 {{min}} 个字符。',
@@ -413,6 +415,8 @@ export const zh: Catalogue = {
     new_password: '新密码',
     password_min: '密码至少需要 {{min}} 个字符。',
     password_mismatch: '两次输入的密码不一致。',
+    profile_unchanged: '您的资料已保存；没有需要更改的内容。',
+    signed_in_welcome: '欢迎，{{name}}。您已登录。',
     have_account: '已有账户？登录',
     register_button: '注册',
     verify_title: '输入验证码',

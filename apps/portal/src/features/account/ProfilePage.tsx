@@ -113,8 +113,10 @@ function ProfileForm() {
         ...(newNric?.ok ? { nric: newNric.value } : {}),
         version: profile.version,
       });
+      // A save that changed nothing (the same details sent again) is no conflict: "changed elsewhere" is
+      // only for a 409, when another tab saved first.
       showMessage(
-        t(answer.code === 'data_no_changes' ? 'errors.data_no_changes' : 'errors.update_successful'),
+        t(answer.code === 'data_no_changes' ? 'account.profile_unchanged' : 'errors.update_successful'),
         'success',
       );
       setProfile(answer.profile);
