@@ -63,7 +63,8 @@ async function registerAndSignIn(page: Page): Promise<{ email: string; phone: st
     data: {
       fullName: 'Nur Aisyah binti Kamal',
       email,
-      nric: '900101-12-5555',
+      // One account per NRIC: a number of its own.
+      nric: `880315-14-${suffix.slice(-4)}`,
       phone,
       password: 'Rahsia#2026',
       confirmPassword: 'Rahsia#2026',
