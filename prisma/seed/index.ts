@@ -19,6 +19,7 @@ import {
   type AssessmentAmounts,
 } from '@councilpay/domain';
 import { PrismaClient, type Prisma } from '../../apps/api/src/generated/prisma/client';
+import { monogramPath } from '../../apps/api/src/councils/council-monogram';
 import { COUNCIL_SEEDS, SIGNATURE_OFFICERS } from './councils';
 import { PAYABLE_SEEDS, type PayableSeed } from './payables';
 import { generatePayables } from './generate';
@@ -35,8 +36,14 @@ async function seedCouncils(prisma: PrismaClient): Promise<number> {
   let created = 0;
   for (const c of COUNCIL_SEEDS) {
     const officer = SIGNATURE_OFFICERS[c.code];
-    const exists = await prisma.council.findUnique({ where: { code: c.code }, select: { code: true } });
-    if (exists) continue;
+    const exists = await prisma.council.findUnique({ where: { code: c.code }, select: { code: true, logoPath: true } });
+    if (exists) {
+      // A council seeded before logos were: its monogram, unless staff set a logo meanwhile.
+      if (exists.logoPath === null) {
+        await prisma.council.update({ where: { code: c.code }, data: { logoPath: monogramPath(c.code) } });
+      }
+      continue;
+    }
     await prisma.council.create({
       data: {
         code: c.code,
@@ -45,7 +52,7 @@ async function seedCouncils(prisma: PrismaClient): Promise<number> {
         nameZh: c.nameZh,
         payableTypes: c.payableTypes,
         isDefault: c.code === DEFAULT_COUNCIL,
-        logoPath: null,
+        logoPath: monogramPath(c.code),
         signatureOfficerName: officer?.name ?? null,
         signatureOfficerPost: officer?.post ?? null,
       },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CSRF_HEADER,
   HAS_NEXT_PAGE_HEADER,
+  normalisePhone,
   TOTAL_COUNT_HEADER,
   type AdminPaymentRow,
   type AdminPaymentView,
@@ -129,7 +130,7 @@ describe('staff console API', () => {
       .set(CSRF_HEADER, admin.csrf)
       .send({ channel: 'sms' })
       .expect(202);
-    expect(res.body).toMatchObject({ channel: 'sms', recipient: p.payer.phone, status: 'queued' });
+    expect(res.body).toMatchObject({ channel: 'sms', recipient: normalisePhone(p.payer.phone), status: 'queued' });
     const messages = await prisma.notification.findMany({ where: { payment: { reference: p.reference } } });
     expect(messages.map((m) => `${m.channel}:${m.template}`).sort()).toEqual([
       'email:payment_paid',

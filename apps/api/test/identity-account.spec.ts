@@ -279,11 +279,11 @@ describe('email verification, profile and payment history', () => {
     );
     expect(updated.body).toMatchObject({
       code: 'update_successful',
-      profile: { fullName: 'Siti Baharu', phone: '0198887777', nric: '********5555', version: 1 },
+      profile: { fullName: 'Siti Baharu', phone: '+60198887777', nric: '********5555', version: 1 },
     });
     expect((await payer.agent.get('/api/auth/me').expect(200)).body).toMatchObject({
       fullName: 'Siti Baharu',
-      phone: '0198887777',
+      phone: '+60198887777',
     });
 
     // Another tab still holds version 0: its edit is refused, nothing lost.

@@ -3,7 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { expect } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER, type RegisterRequest, type Role, type SessionUser } from '@councilpay/domain';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  normalisePhone,
+  type RegisterRequest,
+  type Role,
+  type SessionUser,
+} from '@councilpay/domain';
 import { createApi } from '../src/bootstrap';
 import { hashPassword } from '../src/identity/passwords';
 import { IdentityRedis } from '../src/identity/identity-redis';
@@ -77,7 +84,7 @@ export async function lastNotification(
 }
 
 export async function smsCode(app: INestApplication, phone: string): Promise<string> {
-  const message = await lastNotification(app, 'phone_code', phone.replace(/\s/g, ''));
+  const message = await lastNotification(app, 'phone_code', normalisePhone(phone));
   expect(message?.data.code).toMatch(/^\d{6}$/);
   return message!.data.code;
 }

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER, type SessionUser } from '@councilpay/domain';
+import { CSRF_COOKIE, CSRF_HEADER, normalisePhone, type SessionUser } from '@councilpay/domain';
 import { IdentityRedis } from '../src/identity/identity-redis';
 import { hashPassword } from '../src/identity/passwords';
 import { PrismaService } from '../src/prisma/prisma.service';
@@ -41,11 +41,11 @@ describe('registration with an SMS code, then login, me and logout, through HTTP
     const browser = request.agent(app.getHttpServer());
 
     const started = await browser.post('/api/auth/register').send(form).expect(202);
-    expect(started.body).toEqual({ verificationId: expect.any(String), phone: '******7890' });
+    expect(started.body).toEqual({ verificationId: expect.any(String), phone: '********7890' });
     // Nothing exists until the code verifies.
     expect(await prisma.user.findUnique({ where: { email: 'siti.journey@example.my' } })).toBeNull();
 
-    const sms = await lastNotification(app, 'phone_code', '0134567890');
+    const sms = await lastNotification(app, 'phone_code', '+60134567890');
     expect(sms).toMatchObject({ sensitive: true, language: 'en', data: { code: expect.stringMatching(/^\d{6}$/) } });
     // The code is stored hashed, never as sent.
     const pending = await prisma.phoneVerification.findUniqueOrThrow({ where: { id: started.body.verificationId } });
@@ -54,7 +54,7 @@ describe('registration with an SMS code, then login, me and logout, through HTTP
 
     const sent = await until(
       () =>
-        prisma.sinkMessage.findFirst({ where: { channel: 'sms', recipient: '0134567890' }, orderBy: { id: 'desc' } }),
+        prisma.sinkMessage.findFirst({ where: { channel: 'sms', recipient: '+60134567890' }, orderBy: { id: 'desc' } }),
       (row) => row !== null,
     ).finally(() => worker.close());
     const code = /\b(\d{6})\b/.exec(sent?.body ?? '')?.[1];
@@ -70,7 +70,7 @@ describe('registration with an SMS code, then login, me and logout, through HTTP
       fullName: 'Siti Nurhaliza binti Taruddin',
       roles: ['user'],
       councils: [],
-      phone: '0134567890',
+      phone: '+60134567890',
       nric: '********5555',
       emailVerified: false,
       machineId: 'A10',
@@ -100,7 +100,7 @@ describe('registration with an SMS code, then login, me and logout, through HTTP
       name: 'siti.journey@example.my',
       fullName: 'Siti Nurhaliza binti Taruddin',
       roles: ['user'],
-      phone: '0134567890',
+      phone: '+60134567890',
       nric: '********5555',
     });
     // The session lives in Redis under this deployment's prefix.
@@ -183,7 +183,7 @@ describe('registration with an SMS code, then login, me and logout, through HTTP
     });
     await request(app.getHttpServer()).post('/api/auth/register/resend').send({ verificationId: id }).expect(202);
     const second = await smsCode(app, form.phone);
-    expect((await lastNotification(app, 'phone_code', form.phone.replace(/\s/g, '')))!.dedupeKey).toBe(
+    expect((await lastNotification(app, 'phone_code', normalisePhone(form.phone)))!.dedupeKey).toBe(
       `phone-code-${id}-2`,
     );
     // The old code is dead, the new one creates the account.

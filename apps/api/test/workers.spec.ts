@@ -77,7 +77,9 @@ describe('notify: email through SMTP, once', () => {
       (list) => list.length > 0,
     );
     expect(mail.subject).toBe(`Pembayaran tidak berjaya: ${created.reference}`);
-    expect(mail.text).toContain('Insufficient Funds');
+    // The bank's reason in Malay too, with its code for the helpline.
+    expect(mail.text).toContain('Baki tidak mencukupi (kod 51)');
+    expect(mail.text).not.toContain('Insufficient Funds');
   });
 });
 

@@ -95,11 +95,13 @@ test.describe('a registered user', () => {
     await expect(dialog.getByTestId('login-error')).toHaveText('Email or password is incorrect.');
     await expect(page).toHaveURL(/#\/$/);
 
-    // A successful login from home continues to checkout.
+    // A successful login returns the payer to where they opened it (the FAQ), with a welcome; never to an
+    // empty checkout (the cart was paid).
     await dialog.getByLabel(/^Password/).fill(password);
     await dialog.getByRole('button', { name: 'Login' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page).toHaveURL(/#\/checkout$/);
+    await expect(page).toHaveURL(/#\/faq$/);
+    await expect(page.getByTestId('snackbar')).toContainText('Welcome, Siti Nurhaliza binti Ahmad.');
 
     await page.goto('/#/history');
     const row = page.getByTestId('history-row').filter({ hasText: reference });

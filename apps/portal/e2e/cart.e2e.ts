@@ -48,8 +48,8 @@ test.describe('the cart, kept on the device', () => {
   test("holds 10 bills; the 11th gets 'Your cart is full, kindly checkout for your payment.'", async ({ page }) => {
     const bills = [
       ...['101', '102', '103', '104', '105', '106'].map((n) => ({ type: 'compound', accountNo: `KMP-2026-000${n}` })),
-      { type: 'assessment', accountNo: 'A-1000-0002' },
-      { type: 'assessment', accountNo: 'A-1000-0003' },
+      { type: 'assessment', accountNo: 'A-1000-0004' },
+      { type: 'booking', accountNo: 'BK-2026-00017' },
       { type: 'market_bill', accountNo: 'MB-0012' },
       { type: 'council_permit_license', accountNo: 'PS-2026-0033' },
     ];
@@ -61,12 +61,17 @@ test.describe('the cart, kept on the device', () => {
     await page.getByTestId('search-result').getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByTestId('snackbar')).toContainText('Your cart is full, kindly checkout for your payment.');
     await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Cart, items: 10');
+  });
 
-    // Bills that owe nothing stay listed and are skipped at payment.
-    await page.goto('/#/cart');
-    await expect(page.getByTestId('cart-item').filter({ hasText: 'A-1000-0003' })).toContainText(
-      'it will be skipped at payment',
-    );
+  test('a settled bill (RM 0.00) and a bill in credit offer no active Add to cart', async ({ page }) => {
+    await page.goto('/#/search');
+    for (const accountNo of ['A-1000-0002', 'A-1000-0003']) {
+      await search(page, { council: 'mdpg', type: 'assessment', accountNo });
+      const result = page.getByTestId('search-result').filter({ hasText: accountNo });
+      await expect(result).toContainText('Nothing to pay');
+      await expect(result.getByTestId('add-to-cart')).toBeDisabled();
+    }
+    await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Cart, items: 0');
   });
 
   test("checks a part payment against the minimum: 'Cannot be less than minimum payment'", async ({ page }) => {
@@ -122,8 +127,10 @@ test.describe('the cart, kept on the device', () => {
     await expect(result).toContainText('This field is required.');
     await result.getByLabel('Customer name').fill('Persatuan Belia Penampang');
     await result.getByLabel('Number of people').fill('25');
-    await result.getByLabel('Start date').fill('2026-12-01');
-    await result.getByLabel('End date').fill('2026-12-03');
+    // Dates are typed day first, whatever the browser's locale.
+    await result.getByLabel('Start date').fill('01122026');
+    await expect(result.getByLabel('Start date')).toHaveValue('01/12/2026');
+    await result.getByLabel('End date').fill('03/12/2026');
     await expect(result.getByTestId('charge-days')).toHaveText('3');
     await expect(result.getByTestId('charge-amount')).toHaveText('RM 75.00');
     await result.getByRole('button', { name: 'Add to cart' }).click();

@@ -13,6 +13,7 @@ export * from './payable-rules';
 export * from './licence-rules';
 export * from './local-government-charge';
 export * from './normalise';
+export * from './phone';
 export * from './display';
 export * from './nric';
 export * from './reference';

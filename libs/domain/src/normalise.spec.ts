@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, it, expect } from 'vitest';
-import { PAYABLE_TYPES } from './payable-types';
+import { PAYABLE_TYPES, type PayableType } from './payable-types';
 import {
   ACCOUNT_ID_EXAMPLES,
   decodeBookingId,
@@ -7,7 +8,6 @@ import {
   isAccountIdShape,
   normaliseAccountId,
   normaliseEmail,
-  normalisePhone,
 } from './normalise';
 
 describe('normaliseAccountId', () => {
@@ -28,8 +28,10 @@ describe('normaliseAccountId', () => {
     expect(normaliseAccountId('compound', 'KMP\u20132024\u2014000123')).toBe('KMP2024000123');
   });
 
-  it('dash rules keep inner spaces and case', () => {
-    expect(normaliseAccountId('assessment', 'a-12 34')).toBe('a12 34');
+  it('assessment, compound and licence ids lose inner spaces too and are uppercased', () => {
+    expect(normaliseAccountId('assessment', 'a-12 34')).toBe('A1234');
+    expect(normaliseAccountId('compound', 'kmp 2026 000101')).toBe('KMP2026000101');
+    expect(normaliseAccountId('trading_license', 'lp-2025-0001-ik1')).toBe('LP20250001IK1');
   });
 
   it('tenancy ids lose spaces and are lowercased', () => {
@@ -41,18 +43,60 @@ describe('normaliseAccountId', () => {
     expect(normaliseAccountId('tenancy', 'GR-12')).toBe('gr-12');
   });
 
-  it('engineering ids lose whitespace but keep case and slashes', () => {
+  it('engineering ids lose whitespace, keep slashes and are uppercased', () => {
     expect(normaliseAccountId('engineering', ' BP / 2024 / 001 ')).toBe('BP/2024/001');
+    expect(normaliseAccountId('engineering', 'jk/bui/2026/0101')).toBe('JK/BUI/2026/0101');
   });
 
-  it('booking ids are only trimmed', () => {
-    expect(normaliseAccountId('booking', '  BK-2024 0001  ')).toBe('BK-2024 0001');
+  it('booking ids are trimmed and uppercased', () => {
+    expect(normaliseAccountId('booking', '  bk-2024 0001  ')).toBe('BK-2024 0001');
   });
 
-  it('other types are only trimmed', () => {
-    expect(normaliseAccountId('local_government_charge', ' CKT-2024-0001 ')).toBe('CKT-2024-0001');
-    expect(normaliseAccountId('market_bill', ' PSR-0123')).toBe('PSR-0123');
+  it('other types are trimmed and uppercased', () => {
+    expect(normaliseAccountId('local_government_charge', ' ckt-2024-0001 ')).toBe('CKT-2024-0001');
+    expect(normaliseAccountId('market_bill', ' psr-0123')).toBe('PSR-0123');
   });
+
+  it('folds only ASCII letters (the same in SQL whatever the locale)', () => {
+    expect(normaliseAccountId('market_bill', 'straße-1')).toBe('STRAßE-1');
+    expect(normaliseAccountId('tenancy', 'İA 1')).toBe('İa1');
+  });
+
+  /** What a person may change in an id without meaning another one: case, and per type some separators. */
+  const separatorsIgnored: Record<PayableType, string[]> = {
+    assessment: [' ', '-', '\u2013'],
+    compound: [' ', '-', '\u2014'],
+    trading_license: [' ', '-'],
+    council_permit_license: [' ', '-'],
+    tenancy: [' ', '\t'],
+    engineering: [' '],
+    booking: [],
+    local_government_charge: [],
+    market_bill: [],
+  };
+
+  it.each(PAYABLE_TYPES.map((t) => [t]))(
+    '%s: any casing and spacing of an id normalises to the same id (property)',
+    (type) => {
+      const idChars = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/');
+      const id = fc.tuple(fc.constantFrom(...'ABCXYZ0123'), fc.array(idChars, { minLength: 1, maxLength: 20 }));
+      const variant = fc.record({
+        flips: fc.array(fc.boolean(), { minLength: 21, maxLength: 21 }),
+        inserts: fc.array(fc.tuple(fc.nat(21), fc.constantFrom('', ...separatorsIgnored[type])), { maxLength: 6 }),
+        lead: fc.constantFrom('', ' ', '  ', '\t'),
+        trail: fc.constantFrom('', ' ', '\n'),
+      });
+      fc.assert(
+        fc.property(id, variant, ([first, rest], v) => {
+          const chars = [first, ...rest];
+          const cased = chars.map((c, i) => (v.flips[i] ? c.toLowerCase() : c.toUpperCase()));
+          for (const [at, sep] of v.inserts) cased.splice(Math.max(1, Math.min(at, cased.length)), 0, sep);
+          const typed = `${v.lead}${cased.join('')}${v.trail}`;
+          expect(normaliseAccountId(type, typed)).toBe(normaliseAccountId(type, chars.join('')));
+        }),
+      );
+    },
+  );
 
   it.each(PAYABLE_TYPES.map((t) => [t]))(
     '%s: every example hint normalises to a non-empty id without surrounding spaces',
@@ -112,12 +156,5 @@ describe('isAccountIdShape', () => {
 describe('normaliseEmail', () => {
   it('strips spaces and lowercases', () => {
     expect(normaliseEmail('  Ahmad.Ali @Example.COM ')).toBe('ahmad.ali@example.com');
-  });
-});
-
-describe('normalisePhone', () => {
-  it('strips spaces and keeps everything else', () => {
-    expect(normalisePhone(' 012 345 6789 ')).toBe('0123456789');
-    expect(normalisePhone('+60 12-345 6789')).toBe('+6012-3456789');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Normalisation of what people type before it is searched or sent (spec section 5): account ids per
- * payable type, email and phone. The portal normalises for display, the API normalises again before use.
+ * payable type and email (phones: `phone.ts`). The portal normalises for display, the API normalises again before use.
  */
 import type { PayableType } from './payable-types';
 
@@ -16,23 +16,37 @@ function withoutWhitespace(text: string): string {
   return text.replace(WHITESPACE, '');
 }
 
-/** How each payable type's account id is cleaned, after trimming. */
+/**
+ * Letters are compared in one case: bills print ids in capitals, people (and phones) type them in any case.
+ * Only ASCII letters are folded, so the rule is the same in JavaScript and in SQL (`upper`/`lower` on stored
+ * rows) whatever the locale.
+ */
+function upperAscii(text: string): string {
+  return text.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
+}
+
+function lowerAscii(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+/** How each payable type's account id is cleaned, after trimming: separators, then case. */
 const ACCOUNT_ID_RULES: Record<PayableType, (trimmed: string) => string> = {
-  /** Assessment ids lose dashes. */
-  assessment: withoutDashes,
-  /** Compound numbers lose dashes. */
-  compound: withoutDashes,
-  /** Licence ids lose dashes. */
-  trading_license: withoutDashes,
-  council_permit_license: withoutDashes,
+  /** Assessment ids lose dashes and whitespace ('A 1000 0001' for 'A-1000-0001') and are uppercased. */
+  assessment: (id) => upperAscii(withoutWhitespace(withoutDashes(id))),
+  /** Compound numbers lose dashes and whitespace and are uppercased. */
+  compound: (id) => upperAscii(withoutWhitespace(withoutDashes(id))),
+  /** Licence ids lose dashes and whitespace and are uppercased. */
+  trading_license: (id) => upperAscii(withoutWhitespace(withoutDashes(id))),
+  council_permit_license: (id) => upperAscii(withoutWhitespace(withoutDashes(id))),
   /** Tenancy ids lose spaces and are lowercased. */
-  tenancy: (id) => withoutWhitespace(id).toLowerCase(),
-  /** Engineering ids lose whitespace. */
-  engineering: withoutWhitespace,
-  /** Booking ids are only trimmed; they are URL-encoded when sent (`encodeBookingId`). */
-  booking: (id) => id,
-  local_government_charge: (id) => id,
-  market_bill: (id) => id,
+  tenancy: (id) => lowerAscii(withoutWhitespace(id)),
+  /** Engineering ids lose whitespace and are uppercased. */
+  engineering: (id) => upperAscii(withoutWhitespace(id)),
+  /** Booking ids are trimmed and uppercased; they are URL-encoded when sent (`encodeBookingId`). */
+  booking: upperAscii,
+  /** Local government charge and market bill ids are trimmed and uppercased. */
+  local_government_charge: upperAscii,
+  market_bill: upperAscii,
 };
 
 /** The account id to search for: trimmed, then cleaned by the payable type's rule. */
@@ -89,9 +103,4 @@ export const ACCOUNT_ID_EXAMPLES: Readonly<Record<PayableType, string>> = {
 /** Email as stored and compared: whitespace stripped, lowercased. */
 export function normaliseEmail(raw: string): string {
   return withoutWhitespace(raw).toLowerCase();
-}
-
-/** Phone as stored and sent: whitespace stripped (other characters are the validator's business). */
-export function normalisePhone(raw: string): string {
-  return withoutWhitespace(raw);
 }

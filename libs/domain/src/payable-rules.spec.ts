@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   CARD_METHODS,
+  tenancyArrearsMonths,
   CART_CAPACITY,
   DEFAULT_PAYMENT_METHOD,
   FPX_MAX_SEN,
@@ -139,5 +140,20 @@ describe('checkCardAmount', () => {
     expect(checkCardAmount(5_000_001, 5_000_000)).toEqual({ ok: false, code: 'card_above_maximum' });
     expect(checkCardAmount(2_117_000_000, 9_000_000_000)).toEqual({ ok: true });
     expect(checkCardAmount(MAX_AMOUNT_SEN + 1, 9_000_000_000)).toEqual({ ok: false, code: 'card_above_maximum' });
+  });
+});
+
+describe('tenancyArrearsMonths', () => {
+  it('follows a part payment that covered some or all of the arrears', () => {
+    expect(tenancyArrearsMonths(45_000, 15_000, 3)).toBe(3);
+    expect(tenancyArrearsMonths(30_000, 15_000, 3)).toBe(2);
+    expect(tenancyArrearsMonths(10_000, 15_000, 3)).toBe(1);
+    expect(tenancyArrearsMonths(0, 15_000, 3)).toBe(0);
+    expect(tenancyArrearsMonths(-500, 15_000, 3)).toBe(0);
+  });
+
+  it('never says more than the council recorded, and keeps the record when the rent is unknown', () => {
+    expect(tenancyArrearsMonths(90_000, 15_000, 3)).toBe(3);
+    expect(tenancyArrearsMonths(45_000, 0, 3)).toBe(3);
   });
 });

@@ -112,3 +112,14 @@ export const DEFAULT_PAYMENT_METHOD: CardMethodCode = '48';
 export function isCardMethod(code: unknown): code is CardMethodCode {
   return typeof code === 'string' && Object.prototype.hasOwnProperty.call(CARD_METHODS, code);
 }
+
+/**
+ * Months a tenancy is in arrears as the bill stands now: the months its balance still covers (whole months of
+ * rent, a part month counting as one), never more than the council's record says. A part payment that covered
+ * some months lowers the count; a paid-up tenancy has none.
+ */
+export function tenancyArrearsMonths(balanceSen: number, monthlyRentSen: number, recordedMonths: number): number {
+  if (balanceSen <= 0 || recordedMonths <= 0) return 0;
+  if (!(monthlyRentSen > 0)) return recordedMonths;
+  return Math.min(recordedMonths, Math.ceil(balanceSen / monthlyRentSen));
+}

@@ -18,3 +18,10 @@ export { messageTexts, type MessageTexts } from './emails';
 export { reactAdminMs } from './react-admin/ms';
 export { reactAdminZh } from './react-admin/zh';
 export type { ReactAdminMessages, MessageTree } from './react-admin/types';
+export {
+  FPX_REASON_TRANSLATIONS,
+  CARD_REASON_TRANSLATIONS,
+  gatewayReasonText,
+  gatewayReasonLine,
+  type GatewayRefusal,
+} from './gateway-reasons';

@@ -1,7 +1,8 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Header, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CouncilDto } from '@councilpay/domain';
 import { ApiError } from '../http/api-error';
+import { councilMonogramSvg } from './council-monogram';
 import { CouncilsService } from './councils.service';
 
 @ApiTags('councils')
@@ -13,6 +14,16 @@ export class CouncilsController {
   @ApiOperation({ summary: 'Every council with its names (ms, en, zh), logo, active flag and payable types' })
   list(): Promise<CouncilDto[]> {
     return this.councils.list();
+  }
+
+  @Get(':code/logo.svg')
+  @Header('Content-Type', 'image/svg+xml; charset=utf-8')
+  @Header('Cache-Control', 'public, max-age=86400')
+  @ApiOperation({ summary: "A council's demo logo: a monogram of its code (SVG)" })
+  async logo(@Param('code') code: string): Promise<string> {
+    const council = await this.councils.find(code);
+    if (!council) throw new ApiError(404, 'council_not_found', `No council has the code "${code.slice(0, 20)}"`);
+    return councilMonogramSvg(council.code);
   }
 
   @Get(':code')

@@ -1,7 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
-import { normaliseEmail, normalisePhone, validateNric } from '@councilpay/domain';
+import { isPhone, normaliseEmail, normalisePhone, validateNric } from '@councilpay/domain';
 
 /**
  * Field rules shared by the identity requests. A custom rule's name is the code the API answers with (see
@@ -57,8 +57,14 @@ export const NormalisePhone = () =>
   Transform(({ value }) => (typeof value === 'string' ? normalisePhone(value) : value));
 export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
-/** Phone numbers after spaces are stripped: 9 to 15 digits, optionally after a +. */
-export const PHONE_PATTERN = /^\+?\d{9,15}$/;
+/** A phone number as people write one (libs/domain phone rule); stored in E.164 by `NormalisePhone`. */
+export const IsPhoneNumber = (options?: ValidationOptions) =>
+  rule(
+    'phone_format',
+    'phone must be a phone number such as 012-345 6789',
+    (v) => typeof v === 'string' && isPhone(v),
+    options,
+  );
 
 /** A 400 shaped like the validation pipe's, for a rule checked in a handler. */
 export function fieldError(field: string, code: string, message: string): BadRequestException {

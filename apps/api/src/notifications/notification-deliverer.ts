@@ -44,7 +44,12 @@ export class NotificationDeliverer {
       const payment = notification.paymentId
         ? await this.prisma.payment.findUnique({
             where: { id: notification.paymentId },
-            include: { items: { orderBy: { position: 'asc' }, include: { council: true } } },
+            include: {
+              items: {
+                orderBy: { position: 'asc' },
+                include: { council: true, payable: { select: { displayNo: true } } },
+              },
+            },
           })
         : null;
       const message = renderNotification(notification, payment, this.config.publicUrl);

@@ -1,5 +1,6 @@
 import { formatDateTime, formatRinggit, isLanguage, type Language } from '@councilpay/domain';
-import { interpolate, messageTexts, translate, type MessageKey } from '@councilpay/i18n';
+import { bankDisplayName } from '@councilpay/fpx';
+import { gatewayReasonLine, interpolate, messageTexts, translate, type MessageKey } from '@councilpay/i18n';
 import type { Council, Notification, Payment, PaymentItem } from '../generated/prisma/client';
 import type { NotificationTemplates } from './notification-templates';
 
@@ -9,7 +10,15 @@ export interface RenderedMessage {
   attachments: { filename: string; content: string; contentType: string }[];
 }
 
-export type PaymentForMessage = Payment & { items: (PaymentItem & { council: Council })[] };
+export type PaymentForMessage = Payment & {
+  items: (PaymentItem & { council: Council; payable: { displayNo: string } })[];
+};
+
+/** "FPX online banking (Maybank2U)": the bank by its display name, never its FPX code. */
+function methodText(payment: Payment, t: ReturnType<typeof messageTexts>): string {
+  if (payment.method !== 'fpx') return t.method_card;
+  return payment.bankId ? `${t.method_fpx} (${bankDisplayName(payment.bankId)})` : t.method_fpx;
+}
 
 function councilName(council: Council, language: Language): string {
   return language === 'en' ? council.nameEn : language === 'zh' ? council.nameZh : council.nameMs;
@@ -22,14 +31,14 @@ export function receiptText(payment: PaymentForMessage, language: Language): str
     `CouncilPay — ${translate(language, 'payment_states.paid' as MessageKey)}`,
     `${t.reference}: ${payment.reference}`,
     `${t.date}: ${formatDateTime(payment.finalAt ?? payment.updatedAt)}`,
-    `${t.method}: ${payment.method === 'fpx' ? t.method_fpx : t.method_card}`,
+    `${t.method}: ${methodText(payment, t)}`,
     '',
     `${t.items}:`,
     ...payment.items
       .filter((item) => item.receiptNo)
       .map(
         (item) =>
-          `- ${councilName(item.council, language)} · ${translate(language, `payment_types.${item.type}` as MessageKey)} · ${item.accountNo} · ${formatRinggit(item.amountSen)} · ${t.receipt_no} ${item.receiptNo}`,
+          `- ${councilName(item.council, language)} · ${translate(language, `payment_types.${item.type}` as MessageKey)} · ${item.payable.displayNo} · ${formatRinggit(item.amountSen)} · ${t.receipt_no} ${item.receiptNo}`,
       ),
     '',
     `${t.total}: ${formatRinggit(payment.amountSen)}`,
@@ -48,7 +57,12 @@ function paymentMessage(
     reference: payment.reference,
     amount: formatRinggit(payment.amountSen),
     name: payment.payerName,
-    reason: payment.gatewayReason ?? '-',
+    reason:
+      gatewayReasonLine(language, {
+        method: payment.method,
+        code: payment.gatewayCode,
+        reason: payment.gatewayReason,
+      }) ?? '-',
   };
   const statusLink = interpolate(t.status_link, { link: `${publicUrl}/#/receipt?reference=${payment.reference}` });
   if (n.channel === 'sms') {
@@ -82,6 +96,7 @@ function paymentMessage(
         interpolate(t.failed_reason, vars),
         '',
         `${t.reference}: ${payment.reference}`,
+        `${t.method}: ${methodText(payment, t)}`,
         t.retry_hint,
         ...tail,
       ].join('\n'),

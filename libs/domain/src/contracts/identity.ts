@@ -173,6 +173,11 @@ export interface HistoryRowDto {
   amountSen: number;
   status: PaymentState;
   receiptNo: string | null;
+  method: 'fpx' | 'card';
+  /** FPX only: the bank's display name. */
+  bankName: string | null;
+  /** Card only: '48' Visa, '49' Mastercard. */
+  cardMethod: string | null;
 }
 
 export interface Page<T> {

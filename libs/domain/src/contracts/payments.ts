@@ -117,6 +117,8 @@ export interface PaymentDto {
   finalAt: string | null;
   items: PaymentItemDto[];
   events: PaymentEventDto[];
+  /** FPX only: the bank's display name (its id when the bank is not known). */
+  bankName: string | null;
 }
 
 /** GET /api/banks: FPX banks in display order; offline ones are shown and cannot be chosen. */

@@ -11,6 +11,7 @@ import { consoleEn } from './console/en';
 export const en = {
   /** Words used across features. */
   common: {
+    date_format: 'DD/MM/YYYY',
     app_name: 'CouncilPay',
     ok: 'OK',
     close: 'Close',
@@ -59,6 +60,7 @@ export const en = {
     my_profile: 'My profile',
     logout: 'Logout',
     open_menu: 'Open menu',
+    payment_status: 'Payment status',
     close_menu: 'Close menu',
     main_navigation: 'Main navigation',
     skip_to_content: 'Skip to main content',
@@ -270,6 +272,7 @@ export const en = {
   validation: {
     required: '{{field}} is required.',
     field_required: 'This field is required.',
+    date_invalid: 'Enter a real date as DD/MM/YYYY.',
     email_format: 'Invalid e-mail format',
     email: '{{field}} must be a valid e-mail address.',
     min: '{{field}} must be at least {{min}} characters.',
@@ -380,8 +383,8 @@ export const en = {
     guest_notice: 'You are paying as a guest. Log in to keep this payment in your payment history.',
     signed_in_as: 'Logged in as {{email}}.',
     email_hint: 'Your receipt and the payment status are sent to this e-mail.',
-    phone_hint: 'For example 012 345 6789.',
-    phone_format: 'Enter a phone number of 9 to 15 digits.',
+    phone_hint: 'For example 012-345 6789 or +60 12-345 6789.',
+    phone_format: 'Enter a phone number, for example 012-345 6789.',
     method_label: 'How would you like to pay?',
     method_fpx: 'FPX online banking',
     method_card: 'Credit or debit card',
@@ -418,6 +421,9 @@ export const en = {
     status_expired: 'Payment expired',
     status_refunded: 'Payment refunded',
     reason: 'Reason: {{reason}}',
+    pending_promise:
+      'Your bank has not confirmed this payment yet. We keep asking it for you, and you will have the final status by e-mail within 24 hours. If money was taken from your account, it is credited to your bills or refunded: do not pay the same bills again meanwhile.',
+    check_status: 'Payment status page',
     waiting_text:
       'This page updates by itself as soon as the bank answers. You may also leave it: the status is sent to your e-mail.',
     items: 'Bills paid',
@@ -455,6 +461,8 @@ export const en = {
     new_password: 'New password',
     password_min: 'The password must have at least {{min}} characters.',
     password_mismatch: 'The passwords do not match.',
+    profile_unchanged: 'Your details are saved; there was nothing new to change.',
+    signed_in_welcome: 'Welcome, {{name}}. You are signed in.',
     have_account: 'Already have an account? Log in',
     register_button: 'Sign up',
     verify_title: 'Enter the verification code',

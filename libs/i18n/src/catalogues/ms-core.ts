@@ -6,6 +6,7 @@ import type { CoreCatalogue } from '../groups';
  */
 export const msCore: CoreCatalogue = {
   common: {
+    date_format: 'HH/BB/TTTT',
     app_name: 'CouncilPay',
     ok: 'OK',
     close: 'Tutup',
@@ -52,6 +53,7 @@ export const msCore: CoreCatalogue = {
     my_profile: 'Profil Saya',
     logout: 'Log Keluar',
     open_menu: 'Buka menu',
+    payment_status: 'Status bayaran',
     close_menu: 'Tutup menu',
     main_navigation: 'Navigasi utama',
     skip_to_content: 'Langkau ke kandungan utama',

@@ -53,6 +53,7 @@ export const msFeatures: FeatureCatalogue = {
   validation: {
     required: '{{field}} diperlukan.',
     field_required: 'Medan ini diperlukan.',
+    date_invalid: 'Masukkan tarikh yang sah dalam bentuk HH/BB/TTTT.',
     email_format: 'Format e-mel tidak sah',
     email: '{{field}} mestilah alamat e-mel yang sah.',
     min: '{{field}} mestilah sekurang-kurangnya {{min}} aksara.',
@@ -160,8 +161,8 @@ export const msFeatures: FeatureCatalogue = {
     guest_notice: 'Anda membayar sebagai tetamu. Log masuk untuk menyimpan bayaran ini dalam sejarah bayaran anda.',
     signed_in_as: 'Log masuk sebagai {{email}}.',
     email_hint: 'Resit dan status bayaran akan dihantar ke e-mel ini.',
-    phone_hint: 'Contohnya 012 345 6789.',
-    phone_format: 'Masukkan nombor telefon 9 hingga 15 digit.',
+    phone_hint: 'Contohnya 012-345 6789 atau +60 12-345 6789.',
+    phone_format: 'Masukkan nombor telefon, contohnya 012-345 6789.',
     method_label: 'Bagaimana anda ingin membayar?',
     method_fpx: 'Perbankan dalam talian FPX',
     method_card: 'Kad kredit atau debit',
@@ -197,6 +198,9 @@ export const msFeatures: FeatureCatalogue = {
     status_expired: 'Bayaran tamat tempoh',
     status_refunded: 'Bayaran dikembalikan',
     reason: 'Sebab: {{reason}}',
+    pending_promise:
+      'Bank anda belum mengesahkan bayaran ini. Kami terus bertanya kepada bank bagi pihak anda, dan status muktamad akan dihantar melalui e-mel dalam tempoh 24 jam. Jika wang telah ditolak daripada akaun anda, ia akan dikreditkan ke bil anda atau dikembalikan: jangan bayar bil yang sama sekali lagi sementara itu.',
+    check_status: 'Halaman status bayaran',
     waiting_text:
       'Halaman ini dikemas kini dengan sendirinya sebaik sahaja bank memberi jawapan. Anda juga boleh meninggalkannya: status akan dihantar ke e-mel anda.',
     items: 'Bil yang dibayar',
@@ -231,6 +235,8 @@ export const msFeatures: FeatureCatalogue = {
     new_password: 'Kata laluan baharu',
     password_min: 'Kata laluan mesti sekurang-kurangnya {{min}} aksara.',
     password_mismatch: 'Kata laluan tidak sepadan.',
+    profile_unchanged: 'Butiran anda telah disimpan; tiada perubahan baharu.',
+    signed_in_welcome: 'Selamat datang, {{name}}. Anda telah log masuk.',
     have_account: 'Sudah mempunyai akaun? Log masuk',
     register_button: 'Daftar',
     verify_title: 'Masukkan kod pengesahan',

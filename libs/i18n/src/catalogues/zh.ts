@@ -7,6 +7,7 @@ import { consoleZh } from './console/zh';
  */
 export const zh: Catalogue = {
   common: {
+    date_format: '日/月/年 (DD/MM/YYYY)',
     app_name: 'CouncilPay',
     ok: '确定',
     close: '关闭',
@@ -53,6 +54,7 @@ export const zh: Catalogue = {
     my_profile: '我的资料',
     logout: '登出',
     open_menu: '打开菜单',
+    payment_status: '付款状态',
     close_menu: '关闭菜单',
     main_navigation: '主导航',
     skip_to_content: '跳至主要内容',
@@ -236,6 +238,7 @@ export const zh: Catalogue = {
   validation: {
     required: '{{field}}为必填项。',
     field_required: '此栏为必填项。',
+    date_invalid: '请输入有效日期，格式为 DD/MM/YYYY。',
     email_format: '电子邮件格式无效',
     email: '{{field}}必须是有效的电子邮件地址。',
     min: '{{field}}至少需要 {{min}} 个字符。',
@@ -342,8 +345,8 @@ export const zh: Catalogue = {
     guest_notice: '您正以访客身份付款。登录后，此笔付款将保存在您的付款记录中。',
     signed_in_as: '已登录：{{email}}。',
     email_hint: '收据和付款状态将发送到此电子邮件。',
-    phone_hint: '例如 012 345 6789。',
-    phone_format: '请输入 9 至 15 位数的电话号码。',
+    phone_hint: '例如 012-345 6789 或 +60 12-345 6789。',
+    phone_format: '请输入电话号码，例如 012-345 6789。',
     method_label: '您想如何付款？',
     method_fpx: 'FPX 网上银行',
     method_card: '信用卡或借记卡',
@@ -377,6 +380,9 @@ export const zh: Catalogue = {
     status_expired: '付款已过期',
     status_refunded: '付款已退款',
     reason: '原因：{{reason}}',
+    pending_promise:
+      '您的银行尚未确认此付款。我们会持续向银行查询，并在 24 小时内通过电子邮件告知最终状态。如果您的账户已被扣款，款项将记入您的账单或退还：在此期间请勿重复支付相同的账单。',
+    check_status: '付款状态页面',
     waiting_text: '银行一旦回复，此页面会自动更新。您也可以离开此页面：付款状态将发送到您的电子邮件。',
     items: '已付账单',
     back_to_cart: '返回购物车',
@@ -409,6 +415,8 @@ export const zh: Catalogue = {
     new_password: '新密码',
     password_min: '密码至少需要 {{min}} 个字符。',
     password_mismatch: '两次输入的密码不一致。',
+    profile_unchanged: '您的资料已保存；没有需要更改的内容。',
+    signed_in_welcome: '欢迎，{{name}}。您已登录。',
     have_account: '已有账户？登录',
     register_button: '注册',
     verify_title: '输入验证码',

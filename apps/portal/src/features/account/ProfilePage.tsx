@@ -1,4 +1,4 @@
-import { normalisePhone, validateNric, type ProfileDto } from '@councilpay/domain';
+import { formatPhone, isPhone, normalisePhone, validateNric, type ProfileDto } from '@councilpay/domain';
 import type { MessageKey } from '@councilpay/i18n';
 import HistoryIcon from '@mui/icons-material/History';
 import Alert from '@mui/material/Alert';
@@ -85,7 +85,7 @@ function ProfileForm() {
       (loaded) => {
         setProfile(loaded);
         setFullName(loaded.fullName);
-        setPhone(loaded.phone ?? '');
+        setPhone(loaded.phone ? formatPhone(loaded.phone) : '');
         setNric('');
       },
       (error: unknown) => {
@@ -100,8 +100,7 @@ function ProfileForm() {
     if (!profile) return;
     const found: Errors = {};
     if (!fullName.trim()) found.fullName = 'validation.field_required';
-    if (!/^\+?\d{9,15}$/.test(normalisePhone(phone)))
-      found.phone = phone.trim() ? 'checkout.phone_format' : 'validation.field_required';
+    if (!isPhone(phone)) found.phone = phone.trim() ? 'checkout.phone_format' : 'validation.field_required';
     const newNric = nric.trim() ? validateNric(nric) : null;
     if (newNric && !newNric.ok) found.nric = `validation.${newNric.code}`;
     setErrors(found);
@@ -114,8 +113,10 @@ function ProfileForm() {
         ...(newNric?.ok ? { nric: newNric.value } : {}),
         version: profile.version,
       });
+      // A save that changed nothing (the same details sent again) is no conflict: "changed elsewhere" is
+      // only for a 409, when another tab saved first.
       showMessage(
-        t(answer.code === 'data_no_changes' ? 'errors.data_no_changes' : 'errors.update_successful'),
+        t(answer.code === 'data_no_changes' ? 'account.profile_unchanged' : 'errors.update_successful'),
         'success',
       );
       setProfile(answer.profile);

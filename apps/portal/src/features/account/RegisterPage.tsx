@@ -1,4 +1,4 @@
-import type { FieldErrorDto } from '@councilpay/domain';
+import { formatPhone, type FieldErrorDto } from '@councilpay/domain';
 import type { MessageKey } from '@councilpay/i18n';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -208,7 +208,7 @@ export function RegisterPage() {
             <Typography variant="h6" component="h2">
               {t('account.verify_title')}
             </Typography>
-            <Typography>{t('account.verify_text', { phone: verification.phone })}</Typography>
+            <Typography>{t('account.verify_text', { phone: formatPhone(verification.phone) })}</Typography>
             <TextField
               required
               autoFocus

@@ -34,12 +34,18 @@ describe('the registration form (spec section 5)', () => {
     });
   });
 
-  it('sends the NRIC without dashes and e-mail and phone without spaces', () => {
+  it('sends the NRIC without dashes, e-mail without spaces and the phone in E.164', () => {
     expect(registrationRequest(valid)).toMatchObject({
       email: 'aminah@example.my',
       nric: '900101125555',
-      phone: '0123456789',
+      phone: '+60123456789',
     });
+  });
+
+  it('takes "013-888 7766" (it has 10 digits; dashes and spaces are how people write it)', () => {
+    expect(checkRegistration({ ...valid, phone: '013-888 7766' }, today).phone).toBeUndefined();
+    expect(registrationRequest({ ...valid, phone: '013-888 7766' }).phone).toBe('+60138887766');
+    expect(checkRegistration({ ...valid, phone: '013-888' }, today).phone).toEqual({ key: 'checkout.phone_format' });
   });
 });
 

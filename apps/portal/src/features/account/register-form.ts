@@ -4,6 +4,7 @@
  * with their values, so they follow a language switch.
  */
 import {
+  isPhone,
   normalisePhone,
   PASSWORD_MIN_LENGTH,
   PHONE_CODE_LENGTH,
@@ -35,8 +36,6 @@ export const EMPTY_REGISTRATION: RegisterValues = {
   confirmPassword: '',
 };
 
-const PHONE = /^\+?\d{9,15}$/;
-
 export function checkRegistration(values: RegisterValues, today: Date = new Date()): RegisterErrors {
   const errors: RegisterErrors = {};
   const required: FieldMessage = { key: 'validation.field_required' };
@@ -53,7 +52,7 @@ export function checkRegistration(values: RegisterValues, today: Date = new Date
 
   const phone = normalisePhone(values.phone);
   if (!phone) errors.phone = required;
-  else if (!PHONE.test(phone)) errors.phone = { key: 'checkout.phone_format' };
+  else if (!isPhone(phone)) errors.phone = { key: 'checkout.phone_format' };
 
   if (!values.password) errors.password = required;
   else if (values.password.length < PASSWORD_MIN_LENGTH) {

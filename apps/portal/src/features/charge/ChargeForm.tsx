@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../shared/ui/DateField';
 import type { ChargeDetails } from '../cart/cart';
 import { chargeRateSen, checkChargeForm, EMPTY_CHARGE_FORM, type ChargeFormValues } from './charge-form';
 
@@ -63,27 +64,21 @@ export function ChargeForm({ details, onAdd, adding }: ChargeFormProps) {
         slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
+        <DateField
           required
-          fullWidth
-          type="date"
           label={t('fields.start_date')}
           value={values.startDate}
-          onChange={set('startDate')}
+          onChange={(iso) => setValues((previous) => ({ ...previous, startDate: iso }))}
           error={Boolean(errorOf('startDate'))}
           helperText={errorOf('startDate')}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
+        <DateField
           required
-          fullWidth
-          type="date"
           label={t('fields.end_date')}
           value={values.endDate}
-          onChange={set('endDate')}
+          onChange={(iso) => setValues((previous) => ({ ...previous, endDate: iso }))}
           error={Boolean(errorOf('endDate'))}
           helperText={errorOf('endDate')}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: values.startDate || undefined } }}
         />
       </Stack>
       <Stack direction="row" spacing={4} aria-live="polite">

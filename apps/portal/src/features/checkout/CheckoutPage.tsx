@@ -1,4 +1,4 @@
-import type { PayerRequest } from '@councilpay/domain';
+import { formatPhone, type PayerRequest } from '@councilpay/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -36,7 +36,7 @@ export function CheckoutPage() {
   const [errors, setErrors] = useState<PayerErrors>({});
 
   const fromAccount: PayerRequest | null = user
-    ? { name: user.fullName, email: user.name, phone: user.phone ?? '' }
+    ? { name: user.fullName, email: user.name, phone: user.phone ? formatPhone(user.phone) : '' }
     : null;
   const payer: PayerRequest = edited ?? draft.payer ?? fromAccount ?? { name: '', email: '', phone: '' };
   const set = (field: keyof PayerRequest) => (event: { target: { value: string } }) =>

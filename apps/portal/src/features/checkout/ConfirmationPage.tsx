@@ -1,6 +1,7 @@
 import {
   CARD_METHODS,
   DIALOG_MAX_WIDTH,
+  formatPhone,
   formatRinggit,
   type BankDto,
   type CreatePaymentRequest,
@@ -135,7 +136,7 @@ export function ConfirmationPage() {
               fields={[
                 { label: 'payer_name', value: { text: draft.payer?.name ?? '' } },
                 { label: 'payer_email', value: { text: draft.payer?.email ?? '' } },
-                { label: 'payer_phone', value: { text: draft.payer?.phone ?? '' } },
+                { label: 'payer_phone', value: { text: formatPhone(draft.payer?.phone ?? '') } },
                 {
                   label: 'payment_method',
                   value:

@@ -11,12 +11,19 @@ function memoryStorage() {
 }
 
 describe('the payer details', () => {
-  it('lose their spaces in e-mail and phone before they are sent (spec section 5)', () => {
+  it('lose their spaces in e-mail, and the phone is sent in E.164', () => {
     expect(cleanPayer({ name: ' Aminah ', email: ' aminah @ example.my ', phone: '012 345 6789' })).toEqual({
       name: 'Aminah',
       email: 'aminah@example.my',
-      phone: '0123456789',
+      phone: '+60123456789',
     });
+  });
+
+  it('take a phone as people write it (dashes, dots, brackets, +60)', () => {
+    for (const phone of ['013-888 7766', '013.888.7766', '(013) 888 7766', '+60 13-888 7766', '60138887766']) {
+      expect(checkPayer({ name: 'A', email: 'a@b.my', phone }), phone).toEqual({});
+      expect(cleanPayer({ name: 'A', email: 'a@b.my', phone }).phone).toBe('+60138887766');
+    }
   });
 
   it('are all required, with a valid e-mail and phone', () => {

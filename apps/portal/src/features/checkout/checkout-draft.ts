@@ -5,6 +5,7 @@
  */
 import {
   normaliseEmail,
+  isPhone,
   normalisePhone,
   type CardMethodCode,
   type PayerRequest,
@@ -63,7 +64,7 @@ export function paymentMethod(method: CheckoutDraft['method']): PaymentMethodReq
   return method.bankId ? { type: 'fpx', bankId: method.bankId } : null;
 }
 
-/** Spec section 5: spaces are stripped from e-mail and phone before sending. */
+/** Spaces are stripped from the e-mail; the phone is sent in its canonical E.164 form. */
 export function cleanPayer(payer: PayerRequest): PayerRequest {
   return { name: payer.name.trim(), email: normaliseEmail(payer.email), phone: normalisePhone(payer.phone) };
 }
@@ -71,9 +72,8 @@ export function cleanPayer(payer: PayerRequest): PayerRequest {
 export type PayerErrors = Partial<Record<keyof PayerRequest, MessageKey>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?\d{9,15}$/;
 
-/** Every field required; a valid e-mail; a phone of 9 to 15 digits (after spaces are stripped). */
+/** Every field required; a valid e-mail; a phone number as people write one (libs/domain phone rule). */
 export function checkPayer(payer: PayerRequest): PayerErrors {
   const clean = cleanPayer(payer);
   const errors: PayerErrors = {};
@@ -81,6 +81,6 @@ export function checkPayer(payer: PayerRequest): PayerErrors {
   if (!clean.email) errors.email = 'validation.field_required';
   else if (!EMAIL.test(clean.email)) errors.email = 'validation.email_format';
   if (!clean.phone) errors.phone = 'validation.field_required';
-  else if (!PHONE.test(clean.phone)) errors.phone = 'checkout.phone_format';
+  else if (!isPhone(clean.phone)) errors.phone = 'checkout.phone_format';
   return errors;
 }

@@ -1,5 +1,6 @@
 import { formatDateTime, formatRinggit, type HistoryRowDto, type Page } from '@councilpay/domain';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -15,13 +16,17 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { messageKeyForError } from '../../shared/api/errors';
+import { useFieldValue } from '../../shared/ui/FieldList';
+import { ItemCards, useNarrowScreen } from '../../shared/ui/ItemCards';
 import { useCouncilName } from '../../shared/public-data/useCouncilName';
 import { ROUTES } from '../../shared/routing/paths';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
 import { useSession } from '../account/session/SessionProvider';
 import { SignInRequired } from '../account/SignInRequired';
 import { getHistory } from './payments-api';
-import { statusTone } from './payment-status';
+import { paymentMethodValue } from './payment-method';
+import { requeryLink } from './PendingHelp';
+import { isFollowed, statusTone } from './payment-status';
 
 const PAGE_SIZES = [10, 20, 50];
 
@@ -38,6 +43,8 @@ export function HistoryPage() {
 function HistoryTable() {
   const { t } = useTranslation();
   const councilName = useCouncilName();
+  const show = useFieldValue();
+  const narrow = useNarrowScreen();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0] ?? 10);
   const [rows, setRows] = useState<Page<HistoryRowDto> | null>(null);
@@ -57,42 +64,85 @@ function HistoryTable() {
   if (rows.total === 0) return <Alert severity="info">{t('history.empty')}</Alert>;
   return (
     <Paper variant="outlined">
-      <TableContainer>
-        <Table size="small" aria-label={t('pages.history.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('common.date')}</TableCell>
-              <TableCell>{t('fields.reference')}</TableCell>
-              <TableCell>{t('common.council')}</TableCell>
-              <TableCell>{t('common.payment_type')}</TableCell>
-              <TableCell>{t('common.account_no')}</TableCell>
-              <TableCell align="right">{t('common.amount')}</TableCell>
-              <TableCell>{t('common.status')}</TableCell>
-              <TableCell>{t('fields.receipt_no')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.rows.map((row) => (
-              <TableRow key={`${row.reference}:${row.accountNo}:${row.paymentType}`} data-testid="history-row">
-                <TableCell>{formatDateTime(Date.parse(row.date))}</TableCell>
-                <TableCell>
-                  <Link component={RouterLink} to={`${ROUTES.receipt}?reference=${encodeURIComponent(row.reference)}`}>
-                    {row.reference}
-                  </Link>
-                </TableCell>
-                <TableCell>{councilName(row.council)}</TableCell>
-                <TableCell>{t(`payment_types.${row.paymentType}`)}</TableCell>
-                <TableCell>{row.displayNo}</TableCell>
-                <TableCell align="right">{formatRinggit(row.amountSen)}</TableCell>
-                <TableCell>
-                  <Chip size="small" color={statusTone(row.status)} label={t(`payment_states.${row.status}`)} />
-                </TableCell>
-                <TableCell>{row.receiptNo ?? '—'}</TableCell>
+      {narrow ? (
+        <Box sx={{ p: 1.5 }}>
+          <ItemCards
+            label={t('pages.history.title')}
+            items={rows.rows.map((row) => ({
+              key: `${row.reference}:${row.accountNo}:${row.paymentType}`,
+              testId: 'history-row',
+              title: `${councilName(row.council)} · ${t(`payment_types.${row.paymentType}`)}`,
+              lines: [
+                { label: t('common.date'), value: formatDateTime(Date.parse(row.date)) },
+                {
+                  label: t('fields.reference'),
+                  value: (
+                    <Link
+                      component={RouterLink}
+                      to={`${ROUTES.receipt}?reference=${encodeURIComponent(row.reference)}`}
+                    >
+                      {row.reference}
+                    </Link>
+                  ),
+                },
+                { label: t('common.account_no'), value: row.displayNo },
+                { label: t('fields.payment_method'), value: show(paymentMethodValue(row)), testId: 'history-method' },
+                {
+                  label: t('common.status'),
+                  value: <HistoryStatus row={row} />,
+                },
+                { label: t('fields.receipt_no'), value: row.receiptNo ?? '—', testId: 'receipt-no' },
+              ],
+              amountLabel: t('common.amount'),
+              amount: formatRinggit(row.amountSen),
+            }))}
+          />
+        </Box>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={t('pages.history.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('common.date')}</TableCell>
+                <TableCell>{t('fields.reference')}</TableCell>
+                <TableCell>{t('common.council')}</TableCell>
+                <TableCell>{t('common.payment_type')}</TableCell>
+                <TableCell>{t('common.account_no')}</TableCell>
+                <TableCell align="right">{t('common.amount')}</TableCell>
+                <TableCell>{t('fields.payment_method')}</TableCell>
+                <TableCell>{t('common.status')}</TableCell>
+                <TableCell>{t('fields.receipt_no')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {rows.rows.map((row) => (
+                <TableRow key={`${row.reference}:${row.accountNo}:${row.paymentType}`} data-testid="history-row">
+                  <TableCell>{formatDateTime(Date.parse(row.date))}</TableCell>
+                  <TableCell>
+                    <Link
+                      component={RouterLink}
+                      to={`${ROUTES.receipt}?reference=${encodeURIComponent(row.reference)}`}
+                    >
+                      {row.reference}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{councilName(row.council)}</TableCell>
+                  <TableCell>{t(`payment_types.${row.paymentType}`)}</TableCell>
+                  <TableCell>{row.displayNo}</TableCell>
+                  <TableCell align="right" data-testid="item-amount">
+                    {formatRinggit(row.amountSen)}
+                  </TableCell>
+                  <TableCell data-testid="history-method">{show(paymentMethodValue(row))}</TableCell>
+                  <TableCell>
+                    <HistoryStatus row={row} />
+                  </TableCell>
+                  <TableCell data-testid="receipt-no">{row.receiptNo ?? '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       <TablePagination
         component="div"
         count={rows.total}
@@ -108,5 +158,20 @@ function HistoryTable() {
         labelDisplayedRows={({ from, to, count }) => t('history.displayed_rows', { from, to, count })}
       />
     </Paper>
+  );
+}
+
+/** A row's status; one the bank has not confirmed yet links to the payment status page (ask the bank again). */
+function HistoryStatus({ row }: { row: HistoryRowDto }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+      <Chip size="small" color={statusTone(row.status)} label={t(`payment_states.${row.status}`)} />
+      {isFollowed(row.status) && (
+        <Link component={RouterLink} to={requeryLink(row.reference)} data-testid="history-requery">
+          {t('requery.ask_bank')}
+        </Link>
+      )}
+    </Box>
   );
 }

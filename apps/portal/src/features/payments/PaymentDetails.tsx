@@ -1,4 +1,5 @@
-import { CARD_METHODS, formatDateTime, formatRinggit, isCardMethod, type PaymentDto } from '@councilpay/domain';
+import { formatDateTime, formatRinggit, type PaymentDto } from '@councilpay/domain';
+import { gatewayReasonLine } from '@councilpay/i18n';
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
@@ -10,14 +11,23 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../shared/i18n/useLanguage';
 import { useCouncilName } from '../../shared/public-data/useCouncilName';
 import { FieldList } from '../../shared/ui/FieldList';
+import { ItemCards, useNarrowScreen } from '../../shared/ui/ItemCards';
 import type { DisplayField } from '../search/result-fields';
+import { paymentMethodValue } from './payment-method';
 import { isFollowed, statusTone } from './payment-status';
 
 /** The status of a payment in words: paid, failed with the bank's reason, or still waiting. */
 export function PaymentStatusBanner({ payment }: { payment: PaymentDto }) {
   const { t } = useTranslation();
+  const [language] = useLanguage();
+  const reason = gatewayReasonLine(language, {
+    method: payment.method,
+    code: payment.gatewayCode,
+    reason: payment.gatewayReason,
+  });
   const waiting = isFollowed(payment.status);
   return (
     <Alert
@@ -28,34 +38,26 @@ export function PaymentStatusBanner({ payment }: { payment: PaymentDto }) {
       role="status"
     >
       <strong>{t(`receipt.status_${payment.status}`)}</strong>
-      {payment.status === 'failed' && payment.gatewayReason && (
-        <div data-testid="failure-reason">{t('receipt.reason', { reason: payment.gatewayReason })}</div>
+      {payment.status === 'failed' && reason && (
+        <div data-testid="failure-reason">{t('receipt.reason', { reason })}</div>
       )}
       {waiting && <div>{t('receipt.waiting_text')}</div>}
     </Alert>
   );
 }
 
-function methodField(payment: PaymentDto): DisplayField['value'] {
-  if (payment.method === 'card' && isCardMethod(payment.cardMethod)) {
-    return { key: `checkout.card_${CARD_METHODS[payment.cardMethod]}` };
-  }
-  return payment.method === 'card'
-    ? { key: 'checkout.method_card' }
-    : { key: 'checkout.fpx_with_bank', values: { bank: payment.bankId ?? '' } };
-}
-
 /** The receipt: who paid what, how and when, and every bill with its receipt number. */
 export function PaymentDetails({ payment }: { payment: PaymentDto }) {
   const { t } = useTranslation();
   const councilName = useCouncilName();
+  const narrow = useNarrowScreen();
   const fields: DisplayField[] = [
     { label: 'reference', value: { text: payment.reference } },
     { label: 'invoice_no', value: { text: payment.invoiceNo } },
     { label: 'payment_date', value: { text: formatDateTime(Date.parse(payment.finalAt ?? payment.createdAt)) } },
     { label: 'payer_name', value: { text: payment.payerName } },
     { label: 'payer_email', value: { text: payment.payerEmail } },
-    { label: 'payment_method', value: methodField(payment) },
+    { label: 'payment_method', value: paymentMethodValue(payment) },
     { label: 'payment_status', value: { key: `payment_states.${payment.status}` } },
     { label: 'amount_paid', value: { text: formatRinggit(payment.amountSen) } },
   ];
@@ -64,30 +66,49 @@ export function PaymentDetails({ payment }: { payment: PaymentDto }) {
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <FieldList fields={fields} />
       </Paper>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('receipt.items')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('common.council')}</TableCell>
-              <TableCell>{t('common.payment_type')}</TableCell>
-              <TableCell>{t('common.account_no')}</TableCell>
-              <TableCell align="right">{t('common.amount')}</TableCell>
-              <TableCell>{t('fields.receipt_no')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {payment.items.map((item) => (
-              <TableRow key={`${item.council}:${item.type}:${item.accountNo}`} data-testid="receipt-item">
-                <TableCell>{councilName(item.council)}</TableCell>
-                <TableCell>{t(`payment_types.${item.type}`)}</TableCell>
-                <TableCell>{item.displayNo}</TableCell>
-                <TableCell align="right">{formatRinggit(item.amountSen)}</TableCell>
-                <TableCell data-testid="receipt-no">{item.receiptNo ?? '—'}</TableCell>
+      {narrow ? (
+        <ItemCards
+          label={t('receipt.items')}
+          items={payment.items.map((item) => ({
+            key: `${item.council}:${item.type}:${item.accountNo}`,
+            testId: 'receipt-item',
+            title: `${councilName(item.council)} · ${t(`payment_types.${item.type}`)}`,
+            lines: [
+              { label: t('common.account_no'), value: item.displayNo },
+              { label: t('fields.receipt_no'), value: item.receiptNo ?? '—', testId: 'receipt-no' },
+            ],
+            amountLabel: t('common.amount'),
+            amount: formatRinggit(item.amountSen),
+          }))}
+        />
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={t('receipt.items')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('common.council')}</TableCell>
+                <TableCell>{t('common.payment_type')}</TableCell>
+                <TableCell>{t('common.account_no')}</TableCell>
+                <TableCell align="right">{t('common.amount')}</TableCell>
+                <TableCell>{t('fields.receipt_no')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {payment.items.map((item) => (
+                <TableRow key={`${item.council}:${item.type}:${item.accountNo}`} data-testid="receipt-item">
+                  <TableCell>{councilName(item.council)}</TableCell>
+                  <TableCell>{t(`payment_types.${item.type}`)}</TableCell>
+                  <TableCell>{item.displayNo}</TableCell>
+                  <TableCell align="right" data-testid="item-amount">
+                    {formatRinggit(item.amountSen)}
+                  </TableCell>
+                  <TableCell data-testid="receipt-no">{item.receiptNo ?? '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
     </Stack>
   );
 }

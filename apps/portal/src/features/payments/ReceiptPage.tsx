@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../shared/api/client';
 import { messageKeyForError } from '../../shared/api/errors';
+import { useBillsCouncilTitle } from '../../shared/public-data/TitleCouncil';
 import { ROUTES } from '../../shared/routing/paths';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
 import { settledIds } from '../cart/cart';
@@ -19,6 +20,7 @@ import { useCart } from '../cart/CartProvider';
 import { clearDraft } from '../checkout/checkout-draft';
 import { PaymentDetails, PaymentStatusBanner } from './PaymentDetails';
 import { cancelPayment } from './payments-api';
+import { PendingHelp } from './PendingHelp';
 import { usePaymentAction } from './usePaymentAction';
 import { usePaymentStatus } from './usePaymentStatus';
 
@@ -33,6 +35,8 @@ export function ReceiptPage() {
   const reference = params.get('reference')?.trim() || null;
   const { payment, error, refresh } = usePaymentStatus(reference);
   const cart = useCart();
+  // The title bar names the council of the bills this payment paid.
+  useBillsCouncilTitle(payment ? payment.items.map((item) => item.council) : null);
 
   const paid = payment?.status === 'paid';
   useEffect(() => {
@@ -57,6 +61,7 @@ export function ReceiptPage() {
       ) : payment ? (
         <Stack spacing={3} data-testid="receipt">
           <PaymentStatusBanner payment={payment} />
+          <PendingHelp payment={payment} refresh={refresh} />
           <PaymentDetails payment={payment} />
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }} className="no-print">
             {paid && (

@@ -141,7 +141,8 @@ export function ResultCard({ result, dependents }: ResultCardProps) {
               startIcon={<AddShoppingCartIcon />}
               onClick={() => void add()}
               loading={adding}
-              disabled={added}
+              disabled={added || amountSen <= 0}
+              data-testid="add-to-cart"
             >
               {added ? t('search.in_cart') : t('search.add_to_cart')}
             </Button>

@@ -81,6 +81,27 @@ describe('display rules (spec section 5)', () => {
     expect(valueOf(engineering, 'plan_type')).toEqual({ key: 'plan_types.private_building' });
   });
 
+  it('names a sub-item by its kind, not its code (iklan, kakilima)', () => {
+    const signboard = displayFields(bill({ type: 'trading_license', details: { subhead: 'iklan' } }));
+    expect(valueOf(signboard, 'subhead')).toEqual({ key: 'licence_kinds.iklan' });
+    const walkway = displayFields(bill({ type: 'trading_license', details: { subhead: 'kakilima' } }));
+    expect(valueOf(walkway, 'subhead')).toEqual({ key: 'licence_kinds.kakilima' });
+  });
+
+  it("counts a tenancy's months in arrears from what it still owes", () => {
+    const details = { monthlyRentSen: 15_000, arrearsMonths: 3 };
+    expect(valueOf(displayFields(bill({ type: 'tenancy', balanceSen: 45_000, details })), 'arrears_months')).toEqual({
+      text: '3',
+    });
+    // A part payment of two months' rent.
+    expect(valueOf(displayFields(bill({ type: 'tenancy', balanceSen: 15_000, details })), 'arrears_months')).toEqual({
+      text: '1',
+    });
+    expect(valueOf(displayFields(bill({ type: 'tenancy', balanceSen: 0, details })), 'arrears_months')).toEqual({
+      text: '0',
+    });
+  });
+
   it('leaves out fields the bill does not have', () => {
     const fields = displayFields(bill({ ownerIdNo: null, details: {} }));
     expect(fields.map((field) => field.label)).toEqual(['name', 'balance']);

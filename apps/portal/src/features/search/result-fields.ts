@@ -8,6 +8,7 @@ import {
   formatDate,
   formatRinggit,
   LICENCE_KINDS,
+  tenancyArrearsMonths,
   TRUNCATE_LONG,
   truncate,
   type PayableType,
@@ -130,7 +131,8 @@ const DETAIL_RULES: Readonly<Record<PayableType, readonly Rule[]>> = {
   trading_license: [
     ['nature_of_business', (d) => text(d.natureOfBusiness)],
     ['premise', (d) => text(d.premise)],
-    ['subhead', (d) => text(d.subhead)],
+    // The sub-item's kind by name ('Advertisement'), not its code ('iklan').
+    ['subhead', (d) => (typeof d.subhead === 'string' && d.subhead.trim() ? licenceKind(d.subhead.trim()) : null)],
     ['arrears_only', (d) => yesNo(d.arrearsOnly)],
   ],
   council_permit_license: [
@@ -149,7 +151,6 @@ const DETAIL_RULES: Readonly<Record<PayableType, readonly Rule[]>> = {
   tenancy: [
     ['premise', (d) => text(d.premise)],
     ['monthly_rent', (d) => money(d.monthlyRentSen)],
-    ['arrears_months', (d) => text(d.arrearsMonths)],
   ],
   booking: [
     ['facility', (d) => text(d.facility)],
@@ -167,6 +168,16 @@ const DETAIL_RULES: Readonly<Record<PayableType, readonly Rule[]>> = {
   ],
 };
 
+/** A tenancy's months in arrears as its balance stands now (a part payment may have covered some). */
+function arrearsMonths(bill: DisplayedBill): FieldValue | null {
+  const recorded = bill.details.arrearsMonths;
+  if (typeof recorded !== 'number' || !Number.isSafeInteger(recorded)) return null;
+  const rent = bill.details.monthlyRentSen;
+  return {
+    text: String(tenancyArrearsMonths(bill.balanceSen, typeof rent === 'number' ? rent : 0, recorded)),
+  };
+}
+
 /** Every field shown for a bill: who and where, the type's own fields, the licence, then what is due. */
 export function displayFields(bill: DisplayedBill): DisplayField[] {
   const fields: DisplayField[] = [];
@@ -178,6 +189,7 @@ export function displayFields(bill: DisplayedBill): DisplayField[] {
   add('id_no', text(bill.ownerIdNo));
   add('address', text(bill.address));
   for (const [label, rule] of DETAIL_RULES[bill.type]) add(label, rule(bill.details));
+  if (bill.type === 'tenancy') add('arrears_months', arrearsMonths(bill));
   if (bill.licence) {
     add('license_no', text(bill.licence.licenceNo));
     add('statusl', licenceStatus(bill.licence.statusl));

@@ -7,6 +7,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { GlobalNotices } from '../../features/announcement/GlobalNotices';
 import { LoginDialogProvider } from '../../features/account/login/LoginDialogProvider';
 import { RouteProgress } from '../feedback/RouteProgress';
+import { TitleCouncilProvider } from '../public-data/TitleCouncil';
 import { Footer } from './Footer';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { TopBar } from './TopBar';
@@ -24,36 +25,43 @@ export function AppShell() {
   }, [pathname]);
 
   return (
-    <LoginDialogProvider>
-      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-        <Link
-          href={`#${MAIN_ID}`}
-          onClick={(event) => {
-            // Hash routing: move focus instead of changing the route.
-            event.preventDefault();
-            document.getElementById(MAIN_ID)?.focus();
-          }}
-          sx={{
-            position: 'absolute',
-            left: -9999,
-            zIndex: (theme) => theme.zIndex.tooltip,
-            '&:focus': { left: 16, top: 16, p: 1, bgcolor: 'background.paper' },
-          }}
-        >
-          {t('shell.skip_to_content')}
-        </Link>
-        <TopBar />
-        <Container component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, py: { xs: 3, md: 5 }, outline: 'none' }}>
-          <PageErrorBoundary resetKey={pathname}>
-            {/* A new boundary per page, so its fallback (the progress bar) shows during navigation too. */}
-            <Suspense key={pathname} fallback={<RouteProgress />}>
-              <Outlet />
-            </Suspense>
-          </PageErrorBoundary>
-        </Container>
-        <Footer />
-      </Box>
-      <GlobalNotices />
-    </LoginDialogProvider>
+    <TitleCouncilProvider>
+      <LoginDialogProvider>
+        <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+          <Link
+            href={`#${MAIN_ID}`}
+            onClick={(event) => {
+              // Hash routing: move focus instead of changing the route.
+              event.preventDefault();
+              document.getElementById(MAIN_ID)?.focus();
+            }}
+            sx={{
+              position: 'absolute',
+              left: -9999,
+              zIndex: (theme) => theme.zIndex.tooltip,
+              '&:focus': { left: 16, top: 16, p: 1, bgcolor: 'background.paper' },
+            }}
+          >
+            {t('shell.skip_to_content')}
+          </Link>
+          <TopBar />
+          <Container
+            component="main"
+            id={MAIN_ID}
+            tabIndex={-1}
+            sx={{ flex: 1, py: { xs: 3, md: 5 }, outline: 'none' }}
+          >
+            <PageErrorBoundary resetKey={pathname}>
+              {/* A new boundary per page, so its fallback (the progress bar) shows during navigation too. */}
+              <Suspense key={pathname} fallback={<RouteProgress />}>
+                <Outlet />
+              </Suspense>
+            </PageErrorBoundary>
+          </Container>
+          <Footer />
+        </Box>
+        <GlobalNotices />
+      </LoginDialogProvider>
+    </TitleCouncilProvider>
   );
 }

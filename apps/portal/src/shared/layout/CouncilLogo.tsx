@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePublicData } from '../public-data/PublicDataProvider';
+import { useTitleCouncil } from '../public-data/TitleCouncil';
 import { useCouncilTitle } from '../public-data/useCouncilTitle';
 
 /** CouncilPay's own mark: a council hall in the portal's colours (used when a council has no logo). */
@@ -16,13 +16,13 @@ export function DefaultLogo({ size, label }: { size: number; label: string }) {
   );
 }
 
-/** The default council's logo (from the API), or the CouncilPay mark when it has none or it fails to load. */
+/** The title council's logo (from the API), or the CouncilPay mark when it has none or it fails to load. */
 export function CouncilLogo({ size }: { size: number }) {
   const { t } = useTranslation();
-  const { defaultCouncil } = usePublicData();
+  const council = useTitleCouncil();
   const { title } = useCouncilTitle();
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const url = defaultCouncil?.logoUrl ?? null;
+  const url = council?.logoUrl ?? null;
 
   if (!url || url === failedUrl) return <DefaultLogo size={size} label={t('shell.default_logo')} />;
   return (
@@ -33,6 +33,7 @@ export function CouncilLogo({ size }: { size: number }) {
       width={size}
       height={size}
       onError={() => setFailedUrl(url)}
+      data-testid="council-logo"
       sx={{ objectFit: 'contain', display: 'block' }}
     />
   );

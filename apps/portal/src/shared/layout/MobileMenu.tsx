@@ -1,5 +1,6 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import HomeIcon from '@mui/icons-material/Home';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
@@ -38,6 +39,12 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
               <HomeIcon />
             </ListItemIcon>
             <ListItemText primary={t('shell.home')} />
+          </ListItemButton>
+          <ListItemButton onClick={choose(() => void navigate(ROUTES.requery))}>
+            <ListItemIcon>
+              <ManageSearchIcon />
+            </ListItemIcon>
+            <ListItemText primary={t('shell.payment_status')} />
           </ListItemButton>
           {account.signedIn ? (
             <>

@@ -59,6 +59,9 @@ export function TopBar() {
           <Button color="inherit" component={RouterLink} to={ROUTES.home} startIcon={<HomeIcon />}>
             {t('shell.home')}
           </Button>
+          <Button color="inherit" component={RouterLink} to={ROUTES.requery}>
+            {t('shell.payment_status')}
+          </Button>
           <LanguageMenu />
           {account.signedIn ? (
             <>

@@ -5,6 +5,7 @@ import {
   MALAYSIA_UTC_OFFSET_MS,
   normaliseAccountId,
   PAYABLE_TYPES,
+  phoneStoredForms,
   type AdminPaymentRow,
 } from '@councilpay/domain';
 import type { Payment, Prisma } from '../../../generated/prisma/client';
@@ -72,7 +73,8 @@ export function paymentsWhere(
   if (q.reference) filters.push({ reference: prefixRange(q.reference, REFERENCE_LENGTH, 'Z') });
   if (q.invoiceNo) filters.push({ invoiceNo: prefixRange(q.invoiceNo, INVOICE_NO_LENGTH, '9') });
   if (q.payerEmail) filters.push({ payerEmail: q.payerEmail });
-  if (q.payerPhone) filters.push({ payerPhone: q.payerPhone });
+  // Phones are stored in E.164; rows from before that hold the number as typed ("0123456789").
+  if (q.payerPhone) filters.push({ payerPhone: { in: phoneStoredForms(q.payerPhone) } });
   if (q.accountNo) filters.push({ items: { some: { accountNo: { in: accountNumbers(q.accountNo) } } } });
   if (q.late !== undefined) filters.push({ late: q.late });
   if (q.refundDue !== undefined) filters.push({ refundDueSen: q.refundDue ? { gt: 0 } : 0 });

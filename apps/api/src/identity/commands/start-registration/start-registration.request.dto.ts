@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import {
   LANGUAGES,
   PASSWORD_MAX_LENGTH,
@@ -12,7 +12,7 @@ import {
   IsNricLength,
   NormaliseEmail,
   NormalisePhone,
-  PHONE_PATTERN,
+  IsPhoneNumber,
   SameAs,
   Trim,
 } from '../../validators';
@@ -49,9 +49,12 @@ export class StartRegistrationRequestDto extends PasswordFields implements Regis
   @IsNricBirthDate()
   nric: string;
 
-  @ApiProperty({ example: '012 345 6789', description: 'spaces are stripped' })
+  @ApiProperty({
+    example: '012 345 6789',
+    description: 'as people write it (spaces, dashes, dots, brackets, +60); stored as +60…',
+  })
   @NormalisePhone()
-  @Matches(PHONE_PATTERN, { message: 'phone must be 9 to 15 digits' })
+  @IsPhoneNumber()
   phone: string;
 
   @ApiPropertyOptional({ enum: LANGUAGES, description: 'the language of the SMS and emails' })

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import type { ProfileUpdateRequest } from '@councilpay/domain';
-import { NormalisePhone, PHONE_PATTERN, Trim } from '../../validators';
+import { NormalisePhone, IsPhoneNumber, Trim } from '../../validators';
 
 export class UpdateProfileRequestDto implements ProfileUpdateRequest {
   @ApiProperty()
@@ -11,9 +11,9 @@ export class UpdateProfileRequestDto implements ProfileUpdateRequest {
   @MaxLength(100)
   fullName: string;
 
-  @ApiProperty({ description: 'spaces are stripped' })
+  @ApiProperty({ description: 'as people write it (spaces, dashes, dots, brackets, +60); stored as +60…' })
   @NormalisePhone()
-  @Matches(PHONE_PATTERN, { message: 'phone must be 9 to 15 digits' })
+  @IsPhoneNumber()
   phone: string;
 
   @ApiPropertyOptional({ description: '12 digits; leave out, or send back masked as read, to keep it' })

@@ -1,5 +1,6 @@
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import type { HistoryRowDto, Page, PaymentDto } from '@councilpay/domain';
+import { bankDisplayName } from '@councilpay/fpx';
 import { ApiError } from '../../../http/api-error';
 import { GetPaymentQuery } from '../../../payments/queries/get-payment/get-payment.query';
 import { PrismaService } from '../../../prisma/prisma.service';
@@ -21,7 +22,9 @@ export class PaymentHistoryHandler implements IQueryHandler<PaymentHistoryQuery,
         skip: (page - 1) * pageSize,
         take: pageSize,
         include: {
-          payment: { select: { reference: true, status: true, createdAt: true } },
+          payment: {
+            select: { reference: true, status: true, createdAt: true, method: true, bankId: true, cardMethod: true },
+          },
           payable: { select: { displayNo: true } },
         },
       }),
@@ -37,6 +40,9 @@ export class PaymentHistoryHandler implements IQueryHandler<PaymentHistoryQuery,
         amountSen: item.amountSen,
         status: item.payment.status,
         receiptNo: item.receiptNo,
+        method: item.payment.method,
+        bankName: item.payment.bankId ? bankDisplayName(item.payment.bankId) : null,
+        cardMethod: item.payment.cardMethod,
       })),
       page,
       pageSize,

@@ -25,6 +25,7 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 import { isWireValue } from '@councilpay/fpx';
+import { IsPhoneNumber } from '../../../identity/validators';
 import {
   ASSESSMENT_SELECTIONS,
   CART_CAPACITY,
@@ -112,9 +113,9 @@ export class PayerDto implements PayerRequest {
   @MaxLength(254)
   email: string;
 
-  @ApiProperty({ example: '012 345 6789', description: 'spaces are stripped' })
+  @ApiProperty({ example: '012-345 6789', description: 'as people write it; stored as +60…' })
   @Transform(({ value }) => (typeof value === 'string' ? normalisePhone(value) : value))
-  @Matches(/^\+?\d{9,15}$/, { message: 'phone must be 9 to 15 digits' })
+  @IsPhoneNumber()
   phone: string;
 }
 

@@ -1,5 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { maskEmail, maskName, type PaymentDto, type PaymentEventDto } from '@councilpay/domain';
+import { bankDisplayName } from '@councilpay/fpx';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { GetPaymentQuery } from './get-payment.query';
@@ -63,6 +64,7 @@ export class GetPaymentHandler implements IQueryHandler<GetPaymentQuery, Payment
         credited: i.creditedAt !== null,
       })),
       events,
+      bankName: payment.bankId ? bankDisplayName(payment.bankId) : null,
     };
   }
 }

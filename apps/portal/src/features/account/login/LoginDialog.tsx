@@ -15,13 +15,17 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { messageKeyForError } from '../../../shared/api/errors';
+import { useSnackbar } from '../../../shared/feedback/SnackbarProvider';
 import { ROUTES } from '../../../shared/routing/paths';
 import { emailFieldError, normaliseEmail } from '../session/session-api';
 import { useSession } from '../session/SessionProvider';
+import { itemsToPay } from '../../cart/cart';
+import { useCart } from '../../cart/CartProvider';
+import { afterLoginDestination } from './after-login';
 import { dialogCloseGuard } from './close-guard';
 
 interface FieldErrors {
@@ -49,6 +53,10 @@ export function LoginDialog({ open, onClose, onForgotPassword }: LoginDialogProp
   const { login } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const cart = useCart();
+  const { showMessage } = useSnackbar();
+  /** Where the payer opened the login, kept while a failed try shows it at home. */
+  const origin = useRef<string | null>(null);
   const titleId = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -58,6 +66,7 @@ export function LoginDialog({ open, onClose, onForgotPassword }: LoginDialogProp
   const [submitting, setSubmitting] = useState(false);
 
   const close = () => {
+    origin.current = null;
     setPassword('');
     setFieldErrors({});
     setAuthError(null);
@@ -73,15 +82,23 @@ export function LoginDialog({ open, onClose, onForgotPassword }: LoginDialogProp
     if (errors.email || errors.password) return;
     setSubmitting(true);
     try {
-      await login({ email: cleanEmail, password });
-      const fromHome = location.pathname === ROUTES.home;
+      const user = await login({ email: cleanEmail, password });
+      // Back to where the payer was; from home on to checkout (spec section 2) only with bills to pay.
+      const destination = afterLoginDestination({
+        at: location.pathname,
+        origin: origin.current,
+        cartHasItems: itemsToPay(cart.items).length > 0,
+      });
       close();
-      // Spec section 2: a successful login from home continues to checkout.
-      if (fromHome) void navigate(ROUTES.checkout);
+      if (destination) void navigate(destination);
+      showMessage(t('account.signed_in_welcome', { name: user.fullName || user.name }), 'success');
     } catch (error) {
       setAuthError(messageKeyForError(error));
       // Spec section 2: a failed login returns to home, with the dialog (and its error) still open.
-      if (location.pathname !== ROUTES.home) void navigate(ROUTES.home);
+      if (location.pathname !== ROUTES.home) {
+        origin.current ??= `${location.pathname}${location.search}`;
+        void navigate(ROUTES.home);
+      }
     } finally {
       setSubmitting(false);
     }

@@ -1,0 +1,151 @@
+import { FPX_RESPONSE_CODES } from '@councilpay/fpx';
+import { CARD_REASON_TRANSLATIONS, FPX_REASON_TRANSLATIONS, gatewayReasonLine } from '@councilpay/i18n';
+import { describe, expect, it } from 'vitest';
+import type { Council, Notification } from '../generated/prisma/client';
+import { renderNotification, type PaymentForMessage } from './render';
+
+const council = (code: string, nameMs: string): Council => ({
+  code,
+  nameMs,
+  nameEn: `${nameMs} (en)`,
+  nameZh: `${nameMs} (zh)`,
+  logoPath: null,
+  active: true,
+  payableTypes: [],
+  isDefault: code === 'mdpg',
+  signatureOfficerName: null,
+  signatureOfficerPost: null,
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+});
+
+function payment(overrides: Partial<PaymentForMessage> = {}): PaymentForMessage {
+  const base = {
+    id: 'p1',
+    reference: 'CPTEST',
+    invoiceNo: '00000000000000000001',
+    status: 'paid',
+    method: 'fpx',
+    bankId: 'MB2U0227',
+    cardMethod: null,
+    amountSen: 3000,
+    payerName: 'Aminah',
+    payerEmail: 'a@b.my',
+    payerPhone: '+60123456789',
+    language: 'ms',
+    machineId: 'A10',
+    userId: null,
+    idempotencyKey: null,
+    requestHash: null,
+    tokenHash: null,
+    late: false,
+    refundDueSen: 0,
+    gatewayTxnId: 'T1',
+    gatewayCode: '00',
+    gatewayReason: 'Approved',
+    finalAt: new Date('2026-11-20T02:00:00Z'),
+    requeryAttempts: 0,
+    nextRequeryAt: null,
+    version: 1,
+    createdAt: new Date('2026-11-20T01:59:00Z'),
+    updatedAt: new Date('2026-11-20T02:00:00Z'),
+    items: [
+      {
+        council: council('mdpg', 'Majlis Daerah Pengkalan Gading'),
+        accountNo: 'gr12',
+        display: 'GR 12',
+        type: 'tenancy',
+      },
+      {
+        council: council('mps', 'Majlis Perbandaran Selatan'),
+        accountNo: 'A10000004',
+        display: 'A-1000-0004',
+        type: 'assessment',
+      },
+    ].map((item, position) => ({
+      id: `i${position}`,
+      paymentId: 'p1',
+      payableId: `b${position}`,
+      councilCode: item.council.code,
+      type: item.type,
+      accountNo: item.accountNo,
+      position,
+      amountSen: 1500,
+      creditSen: 1500,
+      selection: null,
+      receiptNo: `R${position}`,
+      snapshot: {},
+      creditedAt: new Date(0),
+      council: item.council,
+      payable: { displayNo: item.display },
+    })),
+  };
+  return { ...base, ...overrides } as PaymentForMessage;
+}
+
+const email = (template: string, language: string) =>
+  ({ id: 'n1', channel: 'email', template, language, data: {} }) as unknown as Notification;
+
+describe('payment emails', () => {
+  it('name the bank by its display name, never its FPX code', () => {
+    const { text } = renderNotification(email('payment_paid', 'ms'), payment(), 'http://x');
+    expect(text).toContain('Maybank2U');
+    expect(text).not.toContain('MB2U0227');
+    const failed = renderNotification(
+      email('payment_failed', 'en'),
+      payment({ status: 'failed', gatewayCode: '51', gatewayReason: 'Insufficient Funds' }),
+      'http://x',
+    );
+    expect(failed.text).toContain('Maybank2U');
+    expect(failed.text).not.toContain('MB2U0227');
+  });
+
+  it('list the ids in the form printed on the bill, each with its own council', () => {
+    const { text } = renderNotification(email('payment_paid', 'ms'), payment(), 'http://x');
+    expect(text).toContain('Majlis Daerah Pengkalan Gading · Sewaan · GR 12');
+    expect(text).toContain('Majlis Perbandaran Selatan');
+    expect(text).toContain('A-1000-0004');
+    expect(text).not.toMatch(/\bgr12\b|\bA10000004\b/);
+  });
+
+  it('give the bank’s reason in the payer’s language with the code beside it', () => {
+    const failed = payment({ status: 'failed', gatewayCode: '51', gatewayReason: 'Insufficient Funds' });
+    expect(renderNotification(email('payment_failed', 'ms'), failed, 'http://x').text).toContain(
+      'Baki tidak mencukupi (kod 51)',
+    );
+    expect(renderNotification(email('payment_failed', 'zh'), failed, 'http://x').text).toContain('余额不足（代码 51）');
+    expect(renderNotification(email('payment_failed', 'en'), failed, 'http://x').text).toContain(
+      'Insufficient Funds (code 51)',
+    );
+    const card = payment({
+      method: 'card',
+      bankId: null,
+      cardMethod: '48',
+      status: 'failed',
+      gatewayCode: '0',
+      gatewayReason: 'Card declined',
+    });
+    expect(renderNotification(email('payment_failed', 'ms'), card, 'http://x').text).toContain('Kad ditolak (kod 0)');
+  });
+});
+
+describe('gateway reasons in Malay and Chinese', () => {
+  it('translate every FPX response code', () => {
+    for (const code of Object.keys(FPX_RESPONSE_CODES)) {
+      expect(FPX_REASON_TRANSLATIONS[code]?.ms, code).toBeTruthy();
+      expect(FPX_REASON_TRANSLATIONS[code]?.zh, code).toBeTruthy();
+    }
+    expect(Object.keys(FPX_REASON_TRANSLATIONS).sort()).toEqual(Object.keys(FPX_RESPONSE_CODES).sort());
+  });
+
+  it('translate the card gateway’s reasons and keep an unknown one in the gateway’s words', () => {
+    expect(Object.keys(CARD_REASON_TRANSLATIONS)).toContain('card declined');
+    expect(gatewayReasonLine('zh', { method: 'card', code: '0', reason: 'Card declined' })).toBe(
+      '银行卡被拒绝（代码 0）',
+    );
+    expect(gatewayReasonLine('ms', { method: 'card', code: '0', reason: 'Velocity check' })).toBe(
+      'Velocity check (kod 0)',
+    );
+    expect(gatewayReasonLine('ms', { method: 'fpx', code: null, reason: null })).toBeNull();
+  });
+});
