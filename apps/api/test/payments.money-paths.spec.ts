@@ -1,10 +1,23 @@
 import { PAYMENT_TOKEN_HEADER } from '@councilpay/domain';
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaService } from '../src/prisma/prisma.service';
-import { fpxRequest, makePayable } from './payment-helpers';
-import { startListeningApi } from './test-app';
+import { CommandBus } from '@nestjs/cqrs';
+import { RequeryPaymentCommand } from '../src/payments/commands/requery-payment/requery-payment.command';
+import {
+  createPayment,
+  fpxRequest,
+  getPayment,
+  makePayable,
+  postDirectAc,
+  postToGateway,
+  signedAc,
+  sim,
+} from './payment-helpers';
+import { createTestApi, startListeningApi } from './test-app';
+import { freePort, startWorker, until } from './worker-helpers';
+import { ExpirePaymentCommand } from '../src/payments/commands/expire-payment/expire-payment.command';
 
 /** The ways money could be lost, over-credited or charged twice, each closed. */
 describe('every sen accounted for', () => {
@@ -64,4 +77,179 @@ describe('every sen accounted for', () => {
     expect(replay.body).toMatchObject({ reference: created.reference, status: 'cancelled', redirect: null });
     expect(replay.body.paymentToken).toBeUndefined();
   });
+
+  it('an approval after a cancel pays and credits the bill, flagged late', async () => {
+    const bill = await makePayable(app, { balanceSen: 8_800 });
+    const created = await createPayment(app, fpxRequest([bill.id]));
+    expect((await cancel(created).expect(200)).body).toMatchObject({ outcome: 'move', to: 'cancelled' });
+
+    // The payer was at the bank after all, and the bank took the money.
+    expect((await postDirectAc(app, signedAc(created.redirect, '00')).expect(200)).text).toBe('OK');
+    const paid = await getPayment(app, created.reference);
+    expect(paid).toMatchObject({ status: 'paid', late: true, refundDueSen: 0 });
+    expect(paid.items[0]).toMatchObject({ credited: true });
+    expect(paid.items[0].receiptNo).not.toBeNull();
+    expect((await prisma.payable.findUniqueOrThrow({ where: { id: bill.id } })).balanceSen).toBe(0);
+  });
+
+  it('an approval after a cancel, for a bill settled meanwhile by another payment, records a refund due', async () => {
+    const bill = await makePayable(app, { balanceSen: 5_500 });
+    const first = await createPayment(app, fpxRequest([bill.id]));
+    await cancel(first).expect(200);
+    const second = await createPayment(app, fpxRequest([bill.id]));
+    await postDirectAc(app, signedAc(second.redirect, '00')).expect(200);
+
+    await postDirectAc(app, signedAc(first.redirect, '00')).expect(200);
+    const late = await getPayment(app, first.reference);
+    expect(late).toMatchObject({ status: 'paid', late: true, refundDueSen: 5_500 });
+    expect(late.items[0]).toMatchObject({ credited: false, receiptNo: null });
+    expect((await prisma.payable.findUniqueOrThrow({ where: { id: bill.id } })).balanceSen).toBe(0);
+  });
+
+  it('a cancelled payment is asked of its bank like any other, and a found approval pays it', async () => {
+    const bill = await makePayable(app, { balanceSen: 2_300 });
+    const created = await createPayment(app, fpxRequest([bill.id]));
+    await cancel(created).expect(200);
+    // The payer's other tab had posted the form; the bank approves, and its direct AC is lost.
+    await postToGateway(created.redirect);
+    await sim(`/sim/fpx/${created.invoiceNo}/settle`, { action: 'approve', sendDirect: false });
+
+    const result = await app.get(CommandBus).execute(new RequeryPaymentCommand(created.reference, 'requery'));
+    expect(result).toMatchObject({ outcome: 'move', from: 'cancelled', to: 'paid' });
+    expect(await getPayment(app, created.reference)).toMatchObject({ status: 'paid', late: true });
+    expect((await prisma.payable.findUniqueOrThrow({ where: { id: bill.id } })).balanceSen).toBe(0);
+  });
+
+  it('a cancel is refused once the bank has the payment pending, and the pending answer is applied', async () => {
+    const bill = await makePayable(app, { balanceSen: 1_900 });
+    const created = await createPayment(app, fpxRequest([bill.id]));
+    await postToGateway(created.redirect);
+    await sim(`/sim/fpx/${created.invoiceNo}/decide`, { action: 'pending', returnBrowser: false, sendDirect: false });
+    const refused = await cancel(created).expect(409);
+    expect(refused.body).toMatchObject({ code: 'cancel_not_allowed', details: { status: 'pending' } });
+    expect((await getPayment(app, created.reference)).status).toBe('pending');
+  });
+
+  it('an assessment is credited what was paid and no more, even when arrears were posted after pricing', async () => {
+    const accountNo = `A${Date.now()}`;
+    const bill = await prisma.payable.create({
+      data: {
+        councilCode: 'mdpg',
+        type: 'assessment',
+        accountNo,
+        displayNo: accountNo,
+        ownerName: 'PEMBAYAR UJIAN',
+        balanceSen: 10_000,
+        details: {
+          asumYear: 2026,
+          currentYearSen: 10_000,
+          arrearsSen: 0,
+          discountSen: 1_000,
+          specialDiscountSen: 0,
+          gstSen: 0,
+        },
+      },
+    });
+    // Selection 3: RM 90.00 pays the year's RM 100.00 with its RM 10.00 discount.
+    const created = await createPayment(app, { ...fpxRequest([]), items: [{ payableId: bill.id, selection: 3 }] });
+    expect(created.amountSen).toBe(9_000);
+
+    // Before the approval the council posts RM 500.00 of new arrears.
+    await prisma.payable.update({
+      where: { id: bill.id },
+      data: {
+        balanceSen: 60_000,
+        details: {
+          asumYear: 2026,
+          currentYearSen: 10_000,
+          arrearsSen: 50_000,
+          discountSen: 1_000,
+          specialDiscountSen: 0,
+          gstSen: 0,
+        },
+      },
+    });
+    await postDirectAc(app, signedAc(created.redirect, '00')).expect(200);
+
+    expect((await getPayment(app, created.reference)).status).toBe('paid');
+    const after = await prisma.payable.findUniqueOrThrow({ where: { id: bill.id } });
+    expect(after.balanceSen).toBe(50_000);
+    expect(after.details).toMatchObject({ arrearsSen: 50_000, currentYearSen: 0, discountSen: 0 });
+  });
+});
+
+// 1/20000 of real time: a day is 4.3 s, so the slow (daily) schedule runs within a test.
+const FAST = { REQUERY_TIME_SCALE: '0.00005' };
+
+describe('an enquiry that fails never ends a payment', () => {
+  let app: INestApplication;
+  let worker: INestApplicationContext;
+
+  beforeAll(async () => {
+    app = await createTestApi(FAST);
+    // The worker's gateway cannot be reached: every enquiry fails.
+    worker = await startWorker({ ...FAST, FPX_AE_URL: `http://127.0.0.1:${await freePort()}/fpx/ae` });
+  });
+  afterAll(async () => {
+    await worker.close();
+    await app.close();
+  });
+
+  it('at 24 hours with a failed enquiry the payment stays open and is asked again', async () => {
+    const prisma = app.get(PrismaService);
+    const bill = await makePayable(app, { balanceSen: 2_600 });
+    const created = await createPayment(app, fpxRequest([bill.id]));
+    const payment = await prisma.payment.findUniqueOrThrow({ where: { reference: created.reference } });
+    const expiry = payment.createdAt.getTime() + Math.round(86_400_000 * 0.00005);
+    // Wait for two failed enquiries made after the expiry moment.
+    const failedAfterExpiry = await until(
+      () =>
+        prisma.paymentEvent.count({
+          where: { paymentId: payment.id, type: 'requery_failed', createdAt: { gt: new Date(expiry) } },
+        }),
+      (n) => n >= 2,
+      60_000,
+      200,
+    );
+    expect(failedAfterExpiry).toBeGreaterThanOrEqual(2);
+    const after = await prisma.payment.findUniqueOrThrow({ where: { id: payment.id } });
+    expect(after.status).toBe('in_progress');
+    expect(after.finalAt).toBeNull();
+  }, 90_000);
+});
+
+describe('payments ended without an approval are asked again on the slow schedule', () => {
+  let app: INestApplication;
+  let worker: INestApplicationContext;
+
+  beforeAll(async () => {
+    app = await createTestApi(FAST);
+    worker = await startWorker(FAST);
+  });
+  afterAll(async () => {
+    await worker.close();
+    await app.close();
+  });
+
+  it('an expired payment whose approval was lost is found by the daily enquiry, paid late and credited', async () => {
+    const prisma = app.get(PrismaService);
+    const bill = await makePayable(app, { balanceSen: 4_400 });
+    const created = await createPayment(app, fpxRequest([bill.id]));
+    await app.get(CommandBus).execute(new ExpirePaymentCommand(created.reference));
+    expect((await getPayment(app, created.reference)).status).toBe('expired');
+    // The bank approved; its direct AC never arrived.
+    await postToGateway(created.redirect);
+    await sim(`/sim/fpx/${created.invoiceNo}/settle`, { action: 'approve', sendDirect: false });
+
+    const paid = await until(
+      () => prisma.payment.findUniqueOrThrow({ where: { reference: created.reference } }),
+      (p) => p.status === 'paid',
+      60_000,
+      200,
+    );
+    expect(paid).toMatchObject({ status: 'paid', late: true });
+    const moved = await prisma.paymentEvent.findFirstOrThrow({ where: { paymentId: paid.id, toStatus: 'paid' } });
+    expect(moved).toMatchObject({ fromStatus: 'expired', source: 'requery', type: 'paid_late' });
+    expect((await prisma.payable.findUniqueOrThrow({ where: { id: bill.id } })).balanceSen).toBe(0);
+  }, 90_000);
 });

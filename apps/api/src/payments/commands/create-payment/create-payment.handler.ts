@@ -142,6 +142,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
                 creditSen: l.creditSen,
                 selection: l.selection,
                 snapshot: l.snapshot,
+                ...(l.pricedBreakdown ? { pricedBreakdown: l.pricedBreakdown } : {}),
               })),
             },
           },
