@@ -103,7 +103,11 @@ export async function waitForPayment(
 }
 
 /** An authorisation confirmation signed with the test exchange key, as FPX would send it for this AR. */
-export function signedAc(redirect: CreatePaymentResponse['redirect'], debitAuthCode: string): GatewayFields {
+export function signedAc(
+  redirect: CreatePaymentResponse['redirect'],
+  debitAuthCode: string,
+  options: { fpxTxnTime?: Date; fpxTxnId?: string } = {},
+): GatewayFields {
   if (!redirect) throw new Error('no gateway form to answer');
   const keysDir = inject('devKeysDir');
   const ar = verifyAuthorisationRequest(redirect.fields, readFileSync(join(keysDir, 'seller.pub.pem'), 'utf8'));
@@ -111,8 +115,8 @@ export function signedAc(redirect: CreatePaymentResponse['redirect'], debitAuthC
   return buildAuthorisationConfirmation({
     request: ar.message,
     debitAuthCode,
-    fpxTxnId: `2611${Date.now()}`,
-    fpxTxnTime: new Date(),
+    fpxTxnId: options.fpxTxnId ?? `2611${Date.now()}`,
+    fpxTxnTime: options.fpxTxnTime ?? new Date(),
     exchangePrivateKeyPem: readFileSync(join(keysDir, 'exchange.key.pem'), 'utf8'),
   });
 }

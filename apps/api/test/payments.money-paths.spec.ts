@@ -176,6 +176,56 @@ describe('every sen accounted for', () => {
     expect(after.balanceSen).toBe(50_000);
     expect(after.details).toMatchObject({ arrearsSen: 50_000, currentYearSen: 0, discountSen: 0 });
   });
+
+  it('a signed rejection brought back by the browser moves nothing and tells no one; our enquiry decides', async () => {
+    const bill = await makePayable(app, { balanceSen: 3_300 });
+    const created = await createPayment(app, fpxRequest([bill.id]));
+    const back = await http().post('/api/gateways/fpx/indirect').type('form').send(signedAc(created.redirect, '51'));
+    expect(back.status).toBe(303);
+    expect(back.headers.location).toContain(`#/receipt?reference=${created.reference}`);
+
+    // The enquiry the return triggered: the bank has never seen this order.
+    const payment = await prisma.payment.findUniqueOrThrow({ where: { reference: created.reference } });
+    const asked = await until(
+      () => prisma.paymentEvent.findFirst({ where: { paymentId: payment.id, type: 'gateway_unknown' } }),
+      (e) => e !== null,
+    );
+    expect(asked).toMatchObject({ source: 'requery' });
+    expect((await getPayment(app, created.reference)).status).toBe('in_progress');
+    expect(await prisma.notification.count({ where: { paymentId: payment.id } })).toBe(0);
+    const types = (await prisma.paymentEvent.findMany({ where: { paymentId: payment.id } })).map((e) => e.type);
+    expect(types).toContain('browser_returned');
+    expect(types).not.toContain('status_changed');
+  });
+
+  it('a signed answer whose gateway time is before the payment was created is refused as stale', async () => {
+    const bill = await makePayable(app, { balanceSen: 2_700 });
+    const created = await createPayment(app, fpxRequest([bill.id]));
+    const old = signedAc(created.redirect, '00', { fpxTxnTime: new Date(Date.now() - 2 * 86_400_000) });
+    const refused = await postDirectAc(app, old).expect(400);
+    expect(refused.body.code).toBe('invalid_gateway_message');
+    const payment = await getPayment(app, created.reference);
+    expect(payment.status).toBe('in_progress');
+    expect(payment.events.find((e) => e.type === 'callback_rejected')).toBeDefined();
+    const future = signedAc(created.redirect, '00', { fpxTxnTime: new Date(Date.now() + 86_400_000) });
+    await postDirectAc(app, future).expect(400);
+    expect((await prisma.payable.findUniqueOrThrow({ where: { id: bill.id } })).balanceSen).toBe(2_700);
+    // A fresh one is applied.
+    await postDirectAc(app, signedAc(created.redirect, '00')).expect(200);
+    expect((await getPayment(app, created.reference)).status).toBe('paid');
+  });
+
+  // Last in this block: it spends the address's gateway budget for the minute.
+  it('gateway routes are rate-limited per source address (429 beyond the limit)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 301; i++) {
+      const res = await http().post('/api/gateways/fpx/direct').type('form').send({ fpx_sellerOrderNo: '1' });
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses[0]).toBe(400);
+  }, 120_000);
 });
 
 // 1/20000 of real time: a day is 4.3 s, so the slow (daily) schedule runs within a test.

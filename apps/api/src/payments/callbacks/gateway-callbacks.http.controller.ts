@@ -1,9 +1,10 @@
-import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { LANGUAGES } from '@councilpay/domain';
 import { messageTexts } from '@councilpay/i18n';
 import { ApiError } from '../../http/api-error';
+import { RateLimiter } from '../../rate-limit/rate-limiter';
 import { CallbackResult, GatewayCallbacks } from './gateway-callbacks.service';
 
 /** Shown when the browser brings back a gateway message that does not verify (rare: tampering or a bug). */
@@ -13,6 +14,9 @@ const INVALID_RETURN_PAGE = (href: string) => `<!doctype html><html lang="ms"><h
 ${LANGUAGES.map((lang) => `<p lang="${lang}">${messageTexts(lang).gateway_return_invalid}</p>`).join('')}
 <p><a href="${href}">OK</a></p></body></html>`;
 
+/** At most this many gateway messages per source address in this window. */
+export const GATEWAY_RATE_LIMIT = [300, 60_000] as const;
+
 /**
  * The routes gateways call. Bodies are form-encoded gateway messages, read as plain records and checked by
  * libs/fpx (single-valued fields, required fields, signature, and that they match the payment they name).
@@ -20,19 +24,36 @@ ${LANGUAGES.map((lang) => `<p lang="${lang}">${messageTexts(lang).gateway_return
 @ApiExcludeController()
 @Controller('gateways')
 export class GatewayCallbacksHttpController {
-  constructor(private readonly callbacks: GatewayCallbacks) {}
+  constructor(
+    private readonly callbacks: GatewayCallbacks,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  /**
+   * Gateway messages per source address and minute: generous for a gateway's bursts of callbacks (retries,
+   * a busy hour), but a flood of forged messages from one address is cut off before any checksum work.
+   */
+  private async limit(req: Request): Promise<void> {
+    await this.limiter.take(
+      `gateway:address:${req.ip ?? 'unknown'}`,
+      GATEWAY_RATE_LIMIT,
+      'Too many gateway messages from this address',
+    );
+  }
 
   /** FPX direct AC, server to server: answered `OK` once applied. */
   @Post('fpx/direct')
   @HttpCode(200)
   @Header('Content-Type', 'text/plain; charset=utf-8')
-  async fpxDirect(@Body() body: Record<string, unknown>): Promise<string> {
+  async fpxDirect(@Body() body: Record<string, unknown>, @Req() req: Request): Promise<string> {
+    await this.limit(req);
     return this.serverAnswer(await this.callbacks.fpxConfirmation(body ?? {}, 'callback'));
   }
 
-  /** FPX indirect AC: the payer's browser, back from the bank. */
+  /** FPX indirect AC: the payer's browser, back from the bank. Moves nothing: redirects and asks the bank. */
   @Post('fpx/indirect')
-  async fpxIndirect(@Body() body: Record<string, unknown>, @Res() res: Response): Promise<void> {
+  async fpxIndirect(@Body() body: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.limit(req);
     this.browserAnswer(await this.callbacks.fpxConfirmation(body ?? {}, 'browser'), res);
   }
 
@@ -40,13 +61,15 @@ export class GatewayCallbacksHttpController {
   @Post('card/callback')
   @HttpCode(200)
   @Header('Content-Type', 'text/plain; charset=utf-8')
-  async cardCallback(@Body() body: Record<string, unknown>): Promise<string> {
+  async cardCallback(@Body() body: Record<string, unknown>, @Req() req: Request): Promise<string> {
+    await this.limit(req);
     return this.serverAnswer(await this.callbacks.cardResponse(body ?? {}, 'callback'));
   }
 
-  /** Card gateway: the payer's browser, back from the card page. */
+  /** Card gateway: the payer's browser, back from the card page. Moves nothing: redirects and asks the gateway. */
   @Post('card/return')
-  async cardReturn(@Body() body: Record<string, unknown>, @Res() res: Response): Promise<void> {
+  async cardReturn(@Body() body: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.limit(req);
     this.browserAnswer(await this.callbacks.cardResponse(body ?? {}, 'browser'), res);
   }
 

@@ -12,7 +12,14 @@ import {
 } from '@councilpay/fpx';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
-import { GatewayAnswer, GatewayError, GatewayPayment, PaymentGateway, postForm } from './payment-gateway';
+import {
+  GatewayAnswer,
+  GatewayError,
+  GatewayPayment,
+  PaymentGateway,
+  postForm,
+  type VerifiedCallback,
+} from './payment-gateway';
 
 export function cardAnswer(message: CardResponse): GatewayAnswer {
   return {
@@ -62,6 +69,12 @@ export class CardGateway implements PaymentGateway {
     const verified = verifyCardEnquiryResponse(body, card.secret, this.expected(payment));
     if (!verified.ok) throw new GatewayError(`card enquiry answer refused: ${verified.reason}`, verified.code);
     return cardAnswer(verified.message);
+  }
+
+  /** The card gateway's messages carry no transaction time: there is none to check for freshness. */
+  verifyCallback(fields: GatewayFieldsInput, payment: GatewayPayment): VerifiedCallback {
+    const verified = this.verifyResponse(fields, payment);
+    return verified.ok ? { ok: true, answer: cardAnswer(verified.message), gatewayTime: null } : verified;
   }
 
   verifyResponse(fields: GatewayFieldsInput, payment: GatewayPayment | null): VerifyResult<CardResponse> {

@@ -3,6 +3,7 @@ import type { GatewayRedirectDto } from '@councilpay/domain';
 import {
   buildAuthorisationRequest,
   buildEnquiryRequest,
+  parseFpxTime,
   verifyAuthorisationConfirmation,
   verifyEnquiryResponse,
   type FpxConfig,
@@ -12,7 +13,14 @@ import {
 } from '@councilpay/fpx';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
-import { GatewayAnswer, GatewayError, GatewayPayment, PaymentGateway, postForm } from './payment-gateway';
+import {
+  GatewayAnswer,
+  GatewayError,
+  GatewayPayment,
+  PaymentGateway,
+  postForm,
+  type VerifiedCallback,
+} from './payment-gateway';
 
 /** FPX answers an enquiry about an order it never received with 76: not a rejection, just nothing yet. */
 const TRANSACTION_NOT_FOUND = '76';
@@ -56,6 +64,12 @@ export class FpxGateway implements PaymentGateway {
     const verified = verifyEnquiryResponse(body, this.fpx.exchangePublicKeyPem, this.expected(payment));
     if (!verified.ok) throw new GatewayError(`FPX enquiry answer refused: ${verified.reason}`, verified.code);
     return fpxAnswer(verified.message);
+  }
+
+  verifyCallback(fields: GatewayFieldsInput, payment: GatewayPayment): VerifiedCallback {
+    const verified = this.verifyConfirmation(fields, payment);
+    if (!verified.ok) return verified;
+    return { ok: true, answer: fpxAnswer(verified.message), gatewayTime: parseFpxTime(verified.message.fpxTxnTime) };
   }
 
   /** Verifies an authorisation confirmation (direct or indirect) against the payment it names. */
