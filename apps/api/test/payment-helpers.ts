@@ -106,14 +106,18 @@ export async function waitForPayment(
 export function signedAc(
   redirect: CreatePaymentResponse['redirect'],
   debitAuthCode: string,
-  options: { fpxTxnTime?: Date; fpxTxnId?: string } = {},
+  options: { fpxTxnTime?: Date; fpxTxnId?: string; txnCurrency?: string; msgToken?: string } = {},
 ): GatewayFields {
   if (!redirect) throw new Error('no gateway form to answer');
   const keysDir = inject('devKeysDir');
   const ar = verifyAuthorisationRequest(redirect.fields, readFileSync(join(keysDir, 'seller.pub.pem'), 'utf8'));
   if (!ar.ok) throw new Error(`AR did not verify: ${ar.reason}`);
   return buildAuthorisationConfirmation({
-    request: ar.message,
+    request: {
+      ...ar.message,
+      ...(options.txnCurrency ? { txnCurrency: options.txnCurrency } : {}),
+      ...(options.msgToken ? { msgToken: options.msgToken } : {}),
+    },
     debitAuthCode,
     fpxTxnId: options.fpxTxnId ?? `2611${Date.now()}`,
     fpxTxnTime: options.fpxTxnTime ?? new Date(),

@@ -246,6 +246,7 @@ export const en = {
     service_closed: 'The payment service is closed for maintenance. Please try again later.',
     balance_changed: 'The amount due has changed. Please search the account again.',
     invalid_bank: 'Please choose a bank from the list.',
+    bank_offline: 'This bank cannot be used at the moment. Please choose another bank or try again later.',
     duplicate_item: 'The same bill is in the cart twice.',
     idempotency_key_reused: 'This payment was already submitted. Please start the payment again.',
     cancel_not_allowed: 'A payment can be cancelled only before confirmation.',

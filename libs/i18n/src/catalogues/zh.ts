@@ -216,6 +216,7 @@ export const zh: Catalogue = {
     service_closed: '付款服务正在维护中，请稍后再试。',
     balance_changed: '应付金额已变更，请重新查询账户。',
     invalid_bank: '请从列表中选择银行。',
+    bank_offline: '此银行目前无法使用。请选择其他银行或稍后再试。',
     duplicate_item: '购物车中有重复的账单。',
     idempotency_key_reused: '此付款已提交，请重新开始付款。',
     cancel_not_allowed: '付款只能在确认之前取消。',

@@ -1,8 +1,10 @@
-import { Body, Controller, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { LANGUAGES } from '@councilpay/domain';
 import { messageTexts } from '@councilpay/i18n';
+import { AppConfig } from '../../config/config';
+import { APP_CONFIG } from '../../config/config.module';
 import { ApiError } from '../../http/api-error';
 import { RateLimiter } from '../../rate-limit/rate-limiter';
 import { CallbackResult, GatewayCallbacks } from './gateway-callbacks.service';
@@ -14,9 +16,6 @@ const INVALID_RETURN_PAGE = (href: string) => `<!doctype html><html lang="ms"><h
 ${LANGUAGES.map((lang) => `<p lang="${lang}">${messageTexts(lang).gateway_return_invalid}</p>`).join('')}
 <p><a href="${href}">OK</a></p></body></html>`;
 
-/** At most this many gateway messages per source address in this window. */
-export const GATEWAY_RATE_LIMIT = [300, 60_000] as const;
-
 /**
  * The routes gateways call. Bodies are form-encoded gateway messages, read as plain records and checked by
  * libs/fpx (single-valued fields, required fields, signature, and that they match the payment they name).
@@ -24,21 +23,31 @@ export const GATEWAY_RATE_LIMIT = [300, 60_000] as const;
 @ApiExcludeController()
 @Controller('gateways')
 export class GatewayCallbacksHttpController {
+  private readonly logger = new Logger(GatewayCallbacksHttpController.name);
+
   constructor(
     private readonly callbacks: GatewayCallbacks,
     private readonly limiter: RateLimiter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
-   * Gateway messages per source address and minute: generous for a gateway's bursts of callbacks (retries,
-   * a busy hour), but a flood of forged messages from one address is cut off before any checksum work.
+   * Gateway messages per source address and minute (GATEWAY_RATE_PER_MINUTE): generous for a gateway's
+   * bursts of callbacks, but a flood of forged messages from one address is cut off before any checksum
+   * work. Without Redis the limit cannot be counted and the message is let through: a real answer must
+   * never be lost to an outage.
    */
   private async limit(req: Request): Promise<void> {
-    await this.limiter.take(
-      `gateway:address:${req.ip ?? 'unknown'}`,
-      GATEWAY_RATE_LIMIT,
-      'Too many gateway messages from this address',
-    );
+    try {
+      await this.limiter.take(
+        `gateway:address:${req.ip ?? 'unknown'}`,
+        [this.config.notifications.gatewayRatePerMinute, 60_000],
+        'Too many gateway messages from this address',
+      );
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      this.logger.warn({ err: (error as Error).message }, 'Gateway rate limit not counted');
+    }
   }
 
   /** FPX direct AC, server to server: answered `OK` once applied. */

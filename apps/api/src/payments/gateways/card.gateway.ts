@@ -78,7 +78,11 @@ export class CardGateway implements PaymentGateway {
   }
 
   verifyResponse(fields: GatewayFieldsInput, payment: GatewayPayment | null): VerifyResult<CardResponse> {
-    return verifyCardResponse(fields, this.config.gateways.card.secret, payment ? this.expected(payment) : undefined);
+    return verifyCardResponse(
+      fields,
+      this.config.gateways.card.secret,
+      payment ? { ...this.expected(payment), paymentId: payment.cardMethod ?? '' } : undefined,
+    );
   }
 
   private expected(payment: GatewayPayment) {

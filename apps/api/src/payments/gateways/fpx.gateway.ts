@@ -3,6 +3,7 @@ import type { GatewayRedirectDto } from '@councilpay/domain';
 import {
   buildAuthorisationRequest,
   buildEnquiryRequest,
+  FPX_DEFAULTS,
   parseFpxTime,
   verifyAuthorisationConfirmation,
   verifyEnquiryResponse,
@@ -100,6 +101,7 @@ export class FpxGateway implements PaymentGateway {
       sellerOrderNo: payment.invoiceNo,
       sellerExOrderNo: payment.invoiceNo,
       amountSen: payment.amountSen,
+      msgToken: this.fpx.msgToken ?? FPX_DEFAULTS.msgToken,
     };
   }
 }

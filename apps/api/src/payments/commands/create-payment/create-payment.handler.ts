@@ -10,6 +10,7 @@ import {
 } from '@councilpay/domain';
 import { FPX_BANKS } from '@councilpay/fpx';
 import { Prisma } from '../../../generated/prisma/client';
+import { BanksService } from '../../../banks/banks.service';
 import { AppConfig } from '../../../config/config';
 import { APP_CONFIG } from '../../../config/config.module';
 import { ApiError } from '../../../http/api-error';
@@ -63,6 +64,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
     private readonly prisma: PrismaService,
     private readonly gateways: Gateways,
     private readonly commandBus: CommandBus,
+    private readonly banks: BanksService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -77,6 +79,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
     if (method.type === 'fpx' && !FPX_BANK_IDS.has(method.bankId ?? '')) {
       throw new ApiError(400, 'invalid_bank', 'Choose a bank from the list', undefined, 'method.bankId');
     }
+    if (method.type === 'fpx') await this.checkBankOnline(method.bankId ?? '');
 
     const lines = await this.priceLines(request);
     const total = lines.reduce((sum, l) => sum + l.amountSen, 0);
@@ -222,6 +225,24 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
       );
     }
     return this.response(earlier);
+  }
+
+  /** A bank FPX lists as offline (`B`) cannot take the payment: refused before anything is written. */
+  private async checkBankOnline(bankId: string): Promise<void> {
+    const list = await this.banks.list().catch((error: unknown) => {
+      // FPX cannot tell us just now: the bank's own page will say if it is down.
+      this.logger.warn({ bankId, err: (error as Error).message }, 'Bank list unavailable at payment creation');
+      return null;
+    });
+    if (list?.banks.some((b) => b.id === bankId && !b.online)) {
+      throw new ApiError(
+        422,
+        'bank_offline',
+        'This bank cannot be used at the moment. Please choose another bank or try again later.',
+        undefined,
+        'method.bankId',
+      );
+    }
   }
 
   private async checkServiceOpen(): Promise<void> {
