@@ -424,6 +424,7 @@ export const en = {
     items: 'Bills paid',
     back_to_cart: 'Back to cart',
     cancelled: 'The payment was cancelled.',
+    cancel_requested: 'Your request to cancel is noted. We will confirm it with the bank shortly.',
     no_reference:
       'No payment reference was given. Check a payment with its reference number on the payment status page.',
     not_found: 'No payment has this reference number.',

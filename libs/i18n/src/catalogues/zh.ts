@@ -382,6 +382,7 @@ export const zh: Catalogue = {
     items: '已付账单',
     back_to_cart: '返回购物车',
     cancelled: '付款已取消。',
+    cancel_requested: '取消请求已收到。我们将尽快向银行确认。',
     no_reference: '未提供付款参考号码。请在付款状态页面用参考号码查询付款。',
     not_found: '没有此参考号码的付款。',
   },
