@@ -393,6 +393,31 @@ describe('payments ended without an approval are asked again on the slow schedul
   }, 90_000);
 });
 
+describe('a cancel the bank cannot be asked about yet', () => {
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    app = await createTestApi({ FPX_AE_URL: `http://127.0.0.1:${await freePort()}/fpx/ae` });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('is a request: the payment stays open, marked, until an enquiry settles it', async () => {
+    const prisma = app.get(PrismaService);
+    const bill = await makePayable(app, { balanceSen: 1_600 });
+    const created = await createPayment(app, fpxRequest([bill.id]));
+    const res = await request(app.getHttpServer())
+      .post(`/api/payments/${created.reference}/cancel`)
+      .set(PAYMENT_TOKEN_HEADER, created.paymentToken!)
+      .expect(200);
+    expect(res.body).toMatchObject({ outcome: 'requested', to: 'in_progress' });
+    const payment = await prisma.payment.findUniqueOrThrow({ where: { reference: created.reference } });
+    expect(payment.status).toBe('in_progress');
+    expect(payment.cancelRequestedAt).not.toBeNull();
+  });
+});
+
 describe('gateway routes are rate-limited per source address', () => {
   let app: INestApplication;
 

@@ -1,6 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
+import { OPEN_PAYMENT_STATES, SLOW_REQUERY_STATES } from '@councilpay/domain';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { PrismaService } from '../prisma/prisma.service';
@@ -14,6 +15,8 @@ export interface RequeryPaymentData {
 }
 
 const BATCH = 500;
+const OPEN: string[] = [...OPEN_PAYMENT_STATES];
+const SLOW: string[] = [...SLOW_REQUERY_STATES];
 
 /**
  * Finds payments without a final answer whose next enquiry is due (or that are past their 24 hours) and puts
@@ -41,14 +44,14 @@ export class RequerySweep {
           { reference: string; status: string; createdAt: Date; finalAt: Date | null; requeryAttempts: number }[]
         >`
           SELECT "reference", "status"::text AS "status", "createdAt", "finalAt", "requeryAttempts" FROM "Payment"
-          WHERE ("status" IN ('in_progress', 'pending') AND ("nextRequeryAt" IS NULL OR "nextRequeryAt" <= ${now}))
-             OR ("status" IN ('failed', 'expired', 'cancelled') AND "nextRequeryAt" <= ${now})
+          WHERE ("status"::text = ANY(${OPEN}) AND ("nextRequeryAt" IS NULL OR "nextRequeryAt" <= ${now}))
+             OR ("status"::text = ANY(${SLOW}) AND "nextRequeryAt" <= ${now})
           ORDER BY "nextRequeryAt" NULLS FIRST LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`;
         for (const p of due) {
           const attempt = p.requeryAttempts + 1;
           const data: RequeryPaymentData = { reference: p.reference, attempt };
           await this.queue.add(REQUERY_PAYMENT_JOB, data, { jobId: `requery-${p.reference}-${attempt}` });
-          if (p.status !== 'in_progress' && p.status !== 'pending') {
+          if (!OPEN.includes(p.status)) {
             await tx.payment.update({
               where: { reference: p.reference },
               data: { requeryAttempts: attempt, nextRequeryAt: nextSlowRequeryAt(p.finalAt ?? now, now, scale) },
