@@ -65,6 +65,7 @@ export async function getPayment(app: INestApplication, reference: string): Prom
 export async function postToGateway(
   redirect: CreatePaymentResponse['redirect'],
 ): Promise<{ status: number; html: string }> {
+  if (!redirect) throw new Error('no gateway form to post');
   const res = await fetch(redirect.action, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -102,15 +103,24 @@ export async function waitForPayment(
 }
 
 /** An authorisation confirmation signed with the test exchange key, as FPX would send it for this AR. */
-export function signedAc(redirect: CreatePaymentResponse['redirect'], debitAuthCode: string): GatewayFields {
+export function signedAc(
+  redirect: CreatePaymentResponse['redirect'],
+  debitAuthCode: string,
+  options: { fpxTxnTime?: Date; fpxTxnId?: string; txnCurrency?: string; msgToken?: string } = {},
+): GatewayFields {
+  if (!redirect) throw new Error('no gateway form to answer');
   const keysDir = inject('devKeysDir');
   const ar = verifyAuthorisationRequest(redirect.fields, readFileSync(join(keysDir, 'seller.pub.pem'), 'utf8'));
   if (!ar.ok) throw new Error(`AR did not verify: ${ar.reason}`);
   return buildAuthorisationConfirmation({
-    request: ar.message,
+    request: {
+      ...ar.message,
+      ...(options.txnCurrency ? { txnCurrency: options.txnCurrency } : {}),
+      ...(options.msgToken ? { msgToken: options.msgToken } : {}),
+    },
     debitAuthCode,
-    fpxTxnId: `2611${Date.now()}`,
-    fpxTxnTime: new Date(),
+    fpxTxnId: options.fpxTxnId ?? `2611${Date.now()}`,
+    fpxTxnTime: options.fpxTxnTime ?? new Date(),
     exchangePrivateKeyPem: readFileSync(join(keysDir, 'exchange.key.pem'), 'utf8'),
   });
 }

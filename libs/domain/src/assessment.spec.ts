@@ -3,8 +3,11 @@ import {
   ASSESSMENT_SELECTIONS,
   DEFAULT_ASSESSMENT_SELECTION,
   assessmentAmountFor,
+  applyAssessmentBreakdown,
   applyAssessmentCredit,
+  assessmentBreakdown,
   assessmentOwedSen,
+  isAssessmentBreakdown,
   assessmentPaidUntil,
   isAssessmentSelection,
   type AssessmentAmounts,
@@ -108,5 +111,37 @@ describe('crediting a paid assessment', () => {
     const credit = applyAssessmentCredit(account, 4, 20_000);
     expect(credit.amounts).toMatchObject({ arrearsSen: 0, currentYearSen: 30_650 });
     expect(credit.creditSen).toBe(20_000);
+  });
+});
+
+describe('assessment credit by the priced breakdown', () => {
+  const priced = {
+    asumYear: 2026,
+    currentYearSen: 10_000,
+    arrearsSen: 0,
+    discountSen: 1_000,
+    specialDiscountSen: 0,
+    gstSen: 0,
+  };
+
+  it('applies what was priced and never what was posted since: RM 90 paid never clears RM 600', () => {
+    const breakdown = assessmentBreakdown(priced, 3, 9_000);
+    expect(breakdown).toEqual({
+      arrearsSen: 0,
+      currentYearSen: 10_000,
+      gstSen: 0,
+      discountSen: 1_000,
+      specialDiscountSen: 0,
+    });
+    const now = applyAssessmentBreakdown({ ...priced, arrearsSen: 50_000 }, breakdown);
+    expect(now).toMatchObject({ arrearsSen: 50_000, currentYearSen: 0, discountSen: 0 });
+    expect(assessmentOwedSen(now)).toBe(50_000);
+  });
+
+  it('never takes a component below zero', () => {
+    const breakdown = assessmentBreakdown(priced, 1, 10_000);
+    expect(applyAssessmentBreakdown({ ...priced, currentYearSen: 4_000 }, breakdown).currentYearSen).toBe(0);
+    expect(isAssessmentBreakdown(breakdown)).toBe(true);
+    expect(isAssessmentBreakdown({ arrearsSen: -1 })).toBe(false);
   });
 });

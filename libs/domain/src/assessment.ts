@@ -132,3 +132,42 @@ export function applyAssessmentCredit(
     }
   }
 }
+
+/** What a paid assessment item takes off each of the account's components, fixed when it is priced. */
+export interface AssessmentBreakdown {
+  readonly arrearsSen: Sen;
+  readonly currentYearSen: Sen;
+  readonly gstSen: Sen;
+  readonly discountSen: Sen;
+  readonly specialDiscountSen: Sen;
+}
+
+const BREAKDOWN_KEYS = ['arrearsSen', 'currentYearSen', 'gstSen', 'discountSen', 'specialDiscountSen'] as const;
+
+/** The components a selection's payment settles, as priced on the account's amounts of that moment. */
+export function assessmentBreakdown(
+  a: AssessmentAmounts,
+  selection: AssessmentSelection,
+  paidSen: Sen,
+): AssessmentBreakdown {
+  const after = applyAssessmentCredit(a, selection, paidSen).amounts;
+  const entries = BREAKDOWN_KEYS.map((k) => [k, Math.max(0, sen(a[k]) - sen(after[k]))] as const);
+  return Object.fromEntries(entries) as unknown as AssessmentBreakdown;
+}
+
+export function isAssessmentBreakdown(value: unknown): value is AssessmentBreakdown {
+  if (!value || typeof value !== 'object') return false;
+  const record = value as Record<string, unknown>;
+  return BREAKDOWN_KEYS.every((k) => Number.isSafeInteger(record[k]) && (record[k] as number) >= 0);
+}
+
+/**
+ * Applies a priced breakdown to the account as it is now: each component goes down by what was priced for
+ * it and never below zero. Whatever the council posted since (new arrears, a new year) stays owed, so the
+ * balance never drops by more than the payment was priced to settle.
+ */
+export function applyAssessmentBreakdown(a: AssessmentAmounts, breakdown: AssessmentBreakdown): AssessmentAmounts {
+  const next: { -readonly [K in keyof AssessmentAmounts]: AssessmentAmounts[K] } = { ...a };
+  for (const k of BREAKDOWN_KEYS) next[k] = Math.max(0, sen(a[k]) - sen(breakdown[k]));
+  return next;
+}

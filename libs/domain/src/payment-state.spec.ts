@@ -26,6 +26,7 @@ const EXPECTED_MOVES: Record<string, { to: PaymentState; late: boolean }> = {
   'pending/expired': { to: 'expired', late: false },
   'failed/gateway_approved': { to: 'paid', late: true },
   'expired/gateway_approved': { to: 'paid', late: true },
+  'cancelled/gateway_approved': { to: 'paid', late: true },
   'paid/refund_recorded': { to: 'refunded', late: false },
 };
 
@@ -65,20 +66,21 @@ describe('payment state table', () => {
     expect(PAYMENT_TRANSITION_TABLE[state][event]).toBe(result);
   });
 
-  it('has exactly 11 moves and 7 no-ops', () => {
+  it('has exactly 12 moves and 7 no-ops', () => {
     const kinds = ALL_PAIRS.map(([s, e]) => transition(s, e).kind);
-    expect(kinds.filter((k) => k === 'move')).toHaveLength(11);
+    expect(kinds.filter((k) => k === 'move')).toHaveLength(12);
     expect(kinds.filter((k) => k === 'noop')).toHaveLength(7);
-    expect(kinds.filter((k) => k === 'refused')).toHaveLength(24);
+    expect(kinds.filter((k) => k === 'refused')).toHaveLength(23);
   });
 
-  it('flags approvals after failure or expiry as late, and no other move', () => {
+  it('flags approvals after failure, cancel or expiry as late, and no other move', () => {
     const late = ALL_PAIRS.filter(([s, e]) => {
       const r = transition(s, e);
       return r.kind === 'move' && r.late;
     });
     expect(late).toEqual([
       ['failed', 'gateway_approved'],
+      ['cancelled', 'gateway_approved'],
       ['expired', 'gateway_approved'],
     ]);
   });
@@ -110,9 +112,13 @@ describe('transition reasons', () => {
     expect(transition('paid', 'gateway_pending')).toEqual({ kind: 'refused', reason: 'conflicts_with_final_answer' });
   });
 
-  it('cancelled accepts nothing new, not even an approval', () => {
-    expect(transition('cancelled', 'gateway_approved')).toEqual({ kind: 'refused', reason: 'terminal_state' });
-    expect(transition('cancelled', 'refund_recorded')).toEqual({ kind: 'refused', reason: 'terminal_state' });
+  it('an approval always wins: a cancelled payment accepts an approval (late) and nothing else new', () => {
+    expect(transition('cancelled', 'gateway_approved')).toEqual({ kind: 'move', to: 'paid', late: true });
+    expect(transition('cancelled', 'gateway_rejected')).toEqual({
+      kind: 'refused',
+      reason: 'conflicts_with_final_answer',
+    });
+    expect(transition('cancelled', 'refund_recorded')).toEqual({ kind: 'refused', reason: 'not_applicable' });
   });
 
   it('refunded refuses everything except duplicates', () => {
@@ -157,7 +163,7 @@ describe('guards and helpers', () => {
     expect(reachableStates('pending').sort()).toEqual(['expired', 'failed', 'paid']);
     expect(reachableStates('failed')).toEqual(['paid']);
     expect(reachableStates('paid')).toEqual(['refunded']);
-    expect(reachableStates('cancelled')).toEqual([]);
+    expect(reachableStates('cancelled')).toEqual(['paid']);
     expect(reachableStates('refunded')).toEqual([]);
   });
 });

@@ -40,9 +40,35 @@ export const FINAL_STATES = [
 ] as const satisfies readonly PaymentState[];
 export type FinalPaymentState = (typeof FINAL_STATES)[number];
 
-/** True for a settled payment. Note: `failed` and `expired` can still become `paid` on a late approval. */
+/** True for a settled payment. Note: `failed`, `expired` and `cancelled` still become `paid` on a late approval. */
 export function isFinal(state: PaymentState): state is FinalPaymentState {
   return (FINAL_STATES as readonly PaymentState[]).includes(state);
+}
+
+/** States still waiting for the gateway's final answer: asked on the requery schedule, one per bill at a time. */
+export const OPEN_PAYMENT_STATES = ['in_progress', 'pending'] as const satisfies readonly PaymentState[];
+
+/**
+ * States a signed gateway answer can still change: the open ones, and those we ended ourselves without the
+ * bank's approval (a late approval makes them paid). These are asked of the gateway; nothing else is.
+ */
+export const ANSWERABLE_STATES = [
+  'in_progress',
+  'pending',
+  'failed',
+  'cancelled',
+  'expired',
+] as const satisfies readonly PaymentState[];
+
+/** Ended without an approval: still asked of the gateway, on the slow schedule, in case the bank took the money. */
+export const SLOW_REQUERY_STATES = ['failed', 'cancelled', 'expired'] as const satisfies readonly PaymentState[];
+
+export function isOpen(state: PaymentState): boolean {
+  return (OPEN_PAYMENT_STATES as readonly PaymentState[]).includes(state);
+}
+
+export function isAnswerable(state: PaymentState): boolean {
+  return (ANSWERABLE_STATES as readonly PaymentState[]).includes(state);
 }
 
 export function isPaymentState(value: unknown): value is PaymentState {
@@ -62,7 +88,7 @@ export type NoopReason =
 
 /** Why an event is refused. */
 export type RefusalReason =
-  /** `cancelled` and `refunded` accept nothing new. */
+  /** `refunded` accepts nothing new; `cancelled` accepts only an approval (the bank took the money). */
   | 'terminal_state'
   /** A gateway answer that contradicts, or is older than, the final answer already recorded. */
   | 'conflicts_with_final_answer'
@@ -99,6 +125,7 @@ export const PAYMENT_MOVES: readonly PaymentMove[] = [
   { from: 'pending', event: 'expired', to: 'expired', late: false },
   { from: 'failed', event: 'gateway_approved', to: 'paid', late: true },
   { from: 'expired', event: 'gateway_approved', to: 'paid', late: true },
+  { from: 'cancelled', event: 'gateway_approved', to: 'paid', late: true },
   { from: 'paid', event: 'refund_recorded', to: 'refunded', late: false },
 ];
 
@@ -117,7 +144,7 @@ export const PAYMENT_NOOPS: readonly PaymentNoop[] = [
   { state: 'refunded', event: 'refund_recorded', reason: 'duplicate_request' },
 ];
 
-const TERMINAL_STATES: readonly PaymentState[] = ['cancelled', 'refunded'];
+const TERMINAL_STATES: readonly PaymentState[] = ['refunded'];
 const GATEWAY_EVENTS: readonly PaymentEvent[] = ['gateway_pending', 'gateway_approved', 'gateway_rejected'];
 
 /** Why a pair that is neither a move nor a no-op is refused. */

@@ -56,7 +56,7 @@ describe('padInvoiceNo', () => {
 });
 
 describe('buildCardRequest', () => {
-  it('builds the signed form: no card data, securityKeyReq over merID|invoiceNo|amount|currency|method', () => {
+  it('builds the signed form: no card data, securityKeyReq over merID|invoiceNo|amount|currency|method|postURL|callbackURL', () => {
     const { action, fields } = buildCardRequest(request);
     expect(action).toBe('https://card.test/pay');
     expect(fields).toEqual({
@@ -65,14 +65,18 @@ describe('buildCardRequest', () => {
       invoiceNo: '00000001709600523000',
       currency: 'MYR',
       paymentId: '48',
-      securityKeyReq: hmac('M0001|00000001709600523000|12.30|MYR|48'),
+      securityKeyReq: hmac(
+        'M0001|00000001709600523000|12.30|MYR|48|https://portal.test/#/payment/return|https://api.test/api/payments/card/callback',
+      ),
       postURL: 'https://portal.test/#/payment/return',
       callbackURL: 'https://api.test/api/payments/card/callback',
       UserName: 'Ali bin Abu',
       UserEmail: 'ali@example.my',
       UserContact: '0123456789',
     });
-    expect(cardRequestSource(fields)).toBe('M0001|00000001709600523000|12.30|MYR|48');
+    expect(cardRequestSource(fields)).toBe(
+      'M0001|00000001709600523000|12.30|MYR|48|https://portal.test/#/payment/return|https://api.test/api/payments/card/callback',
+    );
     expect(fields['securityKeyReq']).toMatch(/^[0-9a-f]{64}$/);
   });
 

@@ -7,7 +7,7 @@
  * Signatures are HMAC-SHA256, lower-case hex, keyed with the merchant secret shared with the
  * gateway (configuration, e.g. CARD_GATEWAY_SECRET; never sent to the client), over values joined
  * with '|' in a fixed order:
- *   request  (securityKeyReq): merID|invoiceNo|amount|currency|paymentId
+ *   request  (securityKeyReq): merID|invoiceNo|amount|currency|paymentId|postURL|callbackURL
  *   response (signature):      merchantCode|paymentId|refNo|amount|currency|status|transId|authCode
  *   enquiry  (signature):      merID|invoiceNo|amount|currency
  * remark and errDesc are not signed: treat them as display text only.
@@ -54,7 +54,11 @@ function fixedSource(values: readonly string[]): string {
   return values.join('|');
 }
 
-/** Source string of the request signature (securityKeyReq): merID|invoiceNo|amount|currency|paymentId. */
+/**
+ * Source string of the request signature (securityKeyReq): merID|invoiceNo|amount|currency|paymentId|
+ * postURL|callbackURL. The return and callback addresses are signed, so nobody on the way can send the
+ * gateway's answers elsewhere.
+ */
 export function cardRequestSource(f: Readonly<Record<string, string | undefined>>): string {
   return fixedSource([
     f['merID'] ?? '',
@@ -62,6 +66,8 @@ export function cardRequestSource(f: Readonly<Record<string, string | undefined>
     f['amount'] ?? '',
     f['currency'] ?? '',
     f['paymentId'] ?? '',
+    f['postURL'] ?? '',
+    f['callbackURL'] ?? '',
   ]);
 }
 
@@ -191,6 +197,8 @@ export interface CardResponse {
 
 export interface CardExpected {
   merchantId?: string;
+  /** The card method the payment was made with (48 Visa, 49 Mastercard); checked on responses. */
+  paymentId?: string;
   invoiceNo?: string | number | bigint;
   amountSen?: number;
 }
@@ -248,6 +256,12 @@ export function verifyCardResponse(
   }
   if (expected?.amountSen !== undefined && amountSen !== expected.amountSen) {
     return fail('mismatch', `amount is ${message.amount}, expected ${formatAmountSen(expected.amountSen)}`);
+  }
+  if (message.currency !== CARD_CURRENCY) {
+    return fail('mismatch', `currency is '${message.currency}', expected '${CARD_CURRENCY}'`);
+  }
+  if (expected?.paymentId !== undefined && message.paymentId !== expected.paymentId) {
+    return fail('mismatch', `paymentId is '${message.paymentId}', expected '${expected.paymentId}'`);
   }
   return { ok: true, message };
 }

@@ -290,6 +290,10 @@ function checkExpected(
       return fail('mismatch', `fpx_txnAmount is ${message.txnAmount}, expected ${formatAmountSen(expected.amountSen)}`);
     }
   }
+  // Every FPX order is in ringgit: an answer in another currency is not about an order of ours.
+  if (message.txnCurrency !== FPX_DEFAULTS.txnCurrency) {
+    return fail('mismatch', `fpx_txnCurrency is '${message.txnCurrency}', expected '${FPX_DEFAULTS.txnCurrency}'`);
+  }
   return { ok: true, message };
 }
 

@@ -54,6 +54,8 @@ export interface NotificationConfig {
   smsToken: string;
   /** Requests to the gateways from the requery worker, per second. */
   requeryRatePerSecond: number;
+  /** Gateway messages (callbacks, browser returns) accepted per source address and minute. */
+  gatewayRatePerMinute: number;
   /** Multiplies every requery delay and the 24-hour expiry (tests shrink time; 1 in production). */
   requeryTimeScale: number;
   /** How often the worker looks for payments whose enquiry is due (and ones to expire). */
@@ -139,6 +141,7 @@ export const CONFIG_DEFAULTS = {
   SMS_URL: '',
   SMS_TOKEN: '',
   REQUERY_RATE_PER_SECOND: '5',
+  GATEWAY_RATE_PER_MINUTE: '1200',
   REQUERY_TIME_SCALE: '1',
   REQUERY_SWEEP_EVERY_MS: '30000',
   NOTIFY_SENDING_LEASE_MS: '120000',
@@ -296,6 +299,7 @@ function readNotifications(read: EnvReader, production: boolean): NotificationCo
     smsUrl,
     smsToken: read.raw('SMS_TOKEN'),
     requeryRatePerSecond: read.integer('REQUERY_RATE_PER_SECOND', 1, 1000),
+    gatewayRatePerMinute: read.integer('GATEWAY_RATE_PER_MINUTE', 1, 1_000_000),
     requeryTimeScale: scale > 0 && scale <= 1 ? scale : 1,
     requerySweepEveryMs: read.integer('REQUERY_SWEEP_EVERY_MS', 50, 3_600_000),
     notifySendingLeaseMs: read.integer('NOTIFY_SENDING_LEASE_MS', 1000, 3_600_000),

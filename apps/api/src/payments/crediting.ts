@@ -1,6 +1,8 @@
 import {
+  applyAssessmentBreakdown,
   applyAssessmentCredit,
   assessmentOwedSen,
+  isAssessmentBreakdown,
   formatReceiptNo,
   isAssessmentSelection,
   malaysiaDate,
@@ -83,9 +85,13 @@ export async function creditPayment(tx: Tx, paymentId: string, now: Date): Promi
     };
     if (payable.type === 'assessment' && isAssessmentSelection(item.selection)) {
       const amounts = payable.details as unknown as AssessmentAmounts;
-      const credit = applyAssessmentCredit(amounts, item.selection, item.amountSen);
-      update.details = { ...(payable.details as Prisma.JsonObject), ...credit.amounts } as Prisma.InputJsonValue;
-      update.balanceSen = assessmentOwedSen(credit.amounts);
+      // What was priced and paid is applied, component by component, whatever the bill became since: new
+      // arrears posted after pricing stay owed. Items from before breakdowns were kept are priced again.
+      const after = isAssessmentBreakdown(item.pricedBreakdown)
+        ? applyAssessmentBreakdown(amounts, item.pricedBreakdown)
+        : applyAssessmentCredit(amounts, item.selection, item.amountSen).amounts;
+      update.details = { ...(payable.details as Prisma.JsonObject), ...after } as Prisma.InputJsonValue;
+      update.balanceSen = assessmentOwedSen(after);
     }
     if (payable.type === 'trading_license' || payable.type === 'council_permit_license') {
       Object.assign(update, advancePaidUntil(payable, now));

@@ -1,15 +1,19 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   isFinal,
   isLanguage,
+  SLOW_REQUERY_STATES,
   transition,
   type PaymentEvent as DomainEvent,
   type PaymentState,
   type TransitionResult,
 } from '@councilpay/domain';
+import { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
 import type { Prisma } from '../generated/prisma/client';
 import { queueNotification } from '../notifications/queue-notification';
 import { PrismaService } from '../prisma/prisma.service';
+import { nextSlowRequeryAt } from '../requery/requery-schedule';
 import { creditPayment } from './crediting';
 import type { GatewayAnswer } from './gateways/payment-gateway';
 
@@ -64,7 +68,10 @@ export function eventForAnswer(answer: GatewayAnswer): DomainEvent | null {
 export class PaymentLedger {
   private readonly logger = new Logger(PaymentLedger.name);
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** Applies a domain event to the payment with this reference. */
   async apply(
@@ -179,6 +186,9 @@ export class PaymentLedger {
     now: Date,
   ): Promise<void> {
     const final = isFinal(to);
+    // Ended without an approval: the bank is still asked, daily, in case it took the money after all.
+    const slow = (SLOW_REQUERY_STATES as readonly PaymentState[]).includes(to);
+    const nextRequery = slow ? nextSlowRequeryAt(now, now, this.config.notifications.requeryTimeScale) : null;
     let refundDueSen = 0;
     await tx.paymentEvent.create({
       data: {
@@ -215,7 +225,7 @@ export class PaymentLedger {
         status: to,
         version: { increment: 1 },
         ...(late ? { late: true } : {}),
-        ...(final ? { finalAt: now, nextRequeryAt: null } : {}),
+        ...(final ? { finalAt: now, nextRequeryAt: nextRequery } : {}),
         ...(refundDueSen > 0 ? { refundDueSen } : {}),
         ...(answer
           ? {

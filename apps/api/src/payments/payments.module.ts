@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BanksService } from '../banks/banks.service';
 import { PaymentCapability } from './capability';
 import { GatewayCallbacksHttpController } from './callbacks/gateway-callbacks.http.controller';
 import { GatewayCallbacks } from './callbacks/gateway-callbacks.service';
@@ -31,7 +32,16 @@ const gateways = [FpxGateway, CardGateway, Gateways];
 
 /** The payment engine: commands change a payment only through PaymentLedger, under a row lock. */
 @Module({
-  providers: [...commandHandlers, ...queryHandlers, ...gateways, PaymentLedger, GatewayCallbacks, PaymentCapability],
+  providers: [
+    ...commandHandlers,
+    ...queryHandlers,
+    ...gateways,
+    PaymentLedger,
+    GatewayCallbacks,
+    PaymentCapability,
+    // The bank list (cached in Redis): creation refuses a bank FPX lists as offline.
+    BanksService,
+  ],
   exports: [PaymentLedger, Gateways, GatewayCallbacks, PaymentCapability],
 })
 export class PaymentsModule {}

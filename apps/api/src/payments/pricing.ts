@@ -1,6 +1,7 @@
 import {
   assessmentAmountFor,
   applyAssessmentCredit,
+  assessmentBreakdown,
   chargeAmountWithin,
   chargeDays,
   checkItemAmount,
@@ -19,7 +20,15 @@ export type PayableWithCouncil = Payable & { council: Council; licence: Licence 
 
 /** A priced cart line, or why it cannot be paid (an i18n code and an English message). */
 export type Priced =
-  | { ok: true; amountSen: number; creditSen: number; selection: number | null; snapshot: Prisma.InputJsonObject }
+  | {
+      ok: true;
+      amountSen: number;
+      creditSen: number;
+      selection: number | null;
+      snapshot: Prisma.InputJsonObject;
+      /** Assessments: what the amount settles, component by component (kept on the item, applied at approval). */
+      pricedBreakdown?: Prisma.InputJsonObject;
+    }
   | { ok: false; status: number; code: string; message: string };
 
 function refuse(status: number, code: string, message: string): Priced {
@@ -57,7 +66,8 @@ export function priceItem(p: PayableWithCouncil, line: PaymentItemDto): Priced {
     const amounts = p.details as unknown as AssessmentAmounts;
     const amountSen = assessmentAmountFor(selection, amounts);
     const { creditSen } = applyAssessmentCredit(amounts, selection, amountSen);
-    return { ok: true, amountSen, creditSen, selection, snapshot };
+    const pricedBreakdown = { ...assessmentBreakdown(amounts, selection, amountSen) };
+    return { ok: true, amountSen, creditSen, selection, snapshot, pricedBreakdown };
   }
 
   if (p.type === 'local_government_charge') {

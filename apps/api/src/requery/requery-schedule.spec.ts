@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiresAt, nextRequeryAt, requeryDelayMs } from './requery-schedule';
+import { expiresAt, nextRequeryAt, nextSlowRequeryAt, requeryDelayMs } from './requery-schedule';
 
 describe('the requery schedule', () => {
   it('asks after about 2 minutes, then 10, 30, 60 and every hour', () => {
@@ -16,5 +16,15 @@ describe('the requery schedule', () => {
   it('shrinks every interval alike for tests', () => {
     expect(requeryDelayMs(1, 0.001)).toBe(120);
     expect(expiresAt(new Date(0), 0.001).getTime()).toBe(86_400);
+  });
+
+  it('asks an ended payment daily for 7 days after it ended, then no more', () => {
+    const ended = new Date('2026-11-22T00:00:00Z');
+    const day = 86_400_000;
+    expect(nextSlowRequeryAt(ended, ended)?.toISOString()).toBe('2026-11-23T00:00:00.000Z');
+    expect(nextSlowRequeryAt(ended, new Date(ended.getTime() + 6 * day))?.toISOString()).toBe(
+      '2026-11-29T00:00:00.000Z',
+    );
+    expect(nextSlowRequeryAt(ended, new Date(ended.getTime() + 7 * day))).toBeNull();
   });
 });

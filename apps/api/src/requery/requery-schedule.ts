@@ -7,6 +7,12 @@ const MINUTE = 60_000;
 export const REQUERY_DELAYS_MS = [2 * MINUTE, 10 * MINUTE, 30 * MINUTE, 60 * MINUTE];
 export const REQUERY_EVERY_MS_AFTER = 60 * MINUTE;
 export const EXPIRE_AFTER_MS = 24 * 60 * MINUTE;
+/**
+ * A payment that ended without the bank's approval (failed, expired, cancelled) is asked again once a day
+ * for 7 days after it ended: a debit whose answer was lost is found without the payer coming back.
+ */
+export const SLOW_REQUERY_EVERY_MS = 24 * 60 * MINUTE;
+export const SLOW_REQUERY_FOR_MS = 7 * SLOW_REQUERY_EVERY_MS;
 
 /** The delay before enquiry number `attempt` (1-based), counted from the previous one. */
 export function requeryDelayMs(attempt: number, scale = 1): number {
@@ -22,4 +28,10 @@ export function nextRequeryAt(createdAt: Date, previous: Date, attempt: number, 
 
 export function expiresAt(createdAt: Date, scale = 1): Date {
   return new Date(createdAt.getTime() + Math.round(EXPIRE_AFTER_MS * scale));
+}
+
+/** The next slow enquiry of a payment that ended at `endedAt`, or null once its 7 days are over. */
+export function nextSlowRequeryAt(endedAt: Date, previous: Date, scale = 1): Date | null {
+  const due = previous.getTime() + Math.max(1, Math.round(SLOW_REQUERY_EVERY_MS * scale));
+  return due <= endedAt.getTime() + Math.round(SLOW_REQUERY_FOR_MS * scale) ? new Date(due) : null;
 }

@@ -1,11 +1,12 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
+import { OPEN_PAYMENT_STATES, SLOW_REQUERY_STATES } from '@councilpay/domain';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { PrismaService } from '../prisma/prisma.service';
 import { QueueName } from '../queues/queue-names';
-import { expiresAt, nextRequeryAt } from './requery-schedule';
+import { expiresAt, nextRequeryAt, nextSlowRequeryAt } from './requery-schedule';
 
 export const REQUERY_PAYMENT_JOB = 'RequeryPayment';
 export interface RequeryPaymentData {
@@ -14,6 +15,8 @@ export interface RequeryPaymentData {
 }
 
 const BATCH = 500;
+const OPEN: string[] = [...OPEN_PAYMENT_STATES];
+const SLOW: string[] = [...SLOW_REQUERY_STATES];
 
 /**
  * Finds payments without a final answer whose next enquiry is due (or that are past their 24 hours) and puts
@@ -35,20 +38,33 @@ export class RequerySweep {
     const scale = this.config.notifications.requeryTimeScale;
     const queued = await this.prisma.$transaction(
       async (tx) => {
-        const due = await tx.$queryRaw<{ reference: string; createdAt: Date; requeryAttempts: number }[]>`
-          SELECT "reference", "createdAt", "requeryAttempts" FROM "Payment"
-          WHERE "status" IN ('in_progress', 'pending') AND ("nextRequeryAt" IS NULL OR "nextRequeryAt" <= ${now})
+        // Open payments on the requery schedule; payments ended without an approval on the slow one (their
+        // nextRequeryAt is null once its 7 days are over).
+        const due = await tx.$queryRaw<
+          { reference: string; status: string; createdAt: Date; finalAt: Date | null; requeryAttempts: number }[]
+        >`
+          SELECT "reference", "status"::text AS "status", "createdAt", "finalAt", "requeryAttempts" FROM "Payment"
+          WHERE ("status"::text = ANY(${OPEN}) AND ("nextRequeryAt" IS NULL OR "nextRequeryAt" <= ${now}))
+             OR ("status"::text = ANY(${SLOW}) AND "nextRequeryAt" <= ${now})
           ORDER BY "nextRequeryAt" NULLS FIRST LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`;
         for (const p of due) {
           const attempt = p.requeryAttempts + 1;
           const data: RequeryPaymentData = { reference: p.reference, attempt };
           await this.queue.add(REQUERY_PAYMENT_JOB, data, { jobId: `requery-${p.reference}-${attempt}` });
+          if (!OPEN.includes(p.status)) {
+            await tx.payment.update({
+              where: { reference: p.reference },
+              data: { requeryAttempts: attempt, nextRequeryAt: nextSlowRequeryAt(p.finalAt ?? now, now, scale) },
+            });
+            continue;
+          }
           const past = now >= expiresAt(p.createdAt, scale);
           await tx.payment.update({
             where: { reference: p.reference },
             data: {
               requeryAttempts: attempt,
-              // Past the expiry moment: the job expires it; if that fails, the sweep tries again in an hour (scaled).
+              // Past the expiry moment: the job expires it (only on an answer); until then the sweep asks again
+              // every hour (scaled).
               nextRequeryAt: past
                 ? new Date(now.getTime() + Math.round(3_600_000 * scale))
                 : nextRequeryAt(p.createdAt, now, attempt + 1, scale),

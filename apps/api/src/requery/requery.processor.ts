@@ -3,6 +3,7 @@ import { Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Job, Queue, Worker } from 'bullmq';
+import { isAnswerable, isOpen } from '@councilpay/domain';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { ExpirePaymentCommand } from '../payments/commands/expire-payment/expire-payment.command';
@@ -16,8 +17,6 @@ import { REQUERY_PAYMENT_JOB, RequeryPaymentData, RequerySweep } from './requery
 
 export const SWEEP_OPEN_PAYMENTS_JOB = 'SweepOpenPayments';
 export type SweepOpenPaymentsData = Record<string, never>;
-
-const OPEN = new Set(['in_progress', 'pending']);
 
 @Processor(QueueName.Requery, { concurrency: 4 })
 export class RequeryProcessor extends WorkerHost implements OnApplicationBootstrap {
@@ -56,23 +55,30 @@ export class RequeryProcessor extends WorkerHost implements OnApplicationBootstr
     }
   }
 
-  /** One enquiry, then expiry if the payment is still open past its 24 hours. Gateway calls are rate limited. */
+  /**
+   * One enquiry, then expiry if the payment is still open past its 24 hours and the gateway answered. An
+   * enquiry that fails ends nothing: the payment stays open and is asked again. Payments that ended without
+   * an approval are only asked (a late approval pays them). Gateway calls are rate limited.
+   */
   private async requery(job: Job<RequeryPaymentData>): Promise<string> {
     const { reference } = job.data;
     const payment = await this.prisma.payment.findUnique({
       where: { reference },
       select: { status: true, createdAt: true },
     });
-    if (!payment || !OPEN.has(payment.status)) return 'final';
+    if (!payment || !isAnswerable(payment.status)) return 'final';
     await this.takeRateToken(job);
+    let answered = true;
     try {
       await this.commandBus.execute(new RequeryPaymentCommand(reference, 'requery'));
     } catch (error) {
+      answered = false;
       this.logger.warn({ reference, attempt: job.data.attempt, err: (error as Error).message }, 'Requery failed');
     }
     const after = await this.prisma.payment.findUniqueOrThrow({ where: { reference }, select: { status: true } });
     if (
-      OPEN.has(after.status) &&
+      answered &&
+      isOpen(after.status) &&
       new Date() >= expiresAt(payment.createdAt, this.config.notifications.requeryTimeScale)
     ) {
       await this.commandBus.execute(new ExpirePaymentCommand(reference));

@@ -65,7 +65,11 @@ export interface CreatePaymentResponse {
   invoiceNo: string;
   status: PaymentState;
   amountSen: number;
-  redirect: GatewayRedirectDto;
+  /**
+   * The signed form the browser posts to the gateway; only while the payment is `in_progress`. A replay of a
+   * payment that has moved on answers with its state and no form: the browser goes to its receipt instead.
+   */
+  redirect: GatewayRedirectDto | null;
 }
 
 export interface PaymentItemDto {

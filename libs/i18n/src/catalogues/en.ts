@@ -248,6 +248,7 @@ export const en = {
     service_closed: 'The payment service is closed for maintenance. Please try again later.',
     balance_changed: 'The amount due has changed. Please search the account again.',
     invalid_bank: 'Please choose a bank from the list.',
+    bank_offline: 'This bank cannot be used at the moment. Please choose another bank or try again later.',
     duplicate_item: 'The same bill is in the cart twice.',
     idempotency_key_reused: 'This payment was already submitted. Please start the payment again.',
     cancel_not_allowed: 'A payment can be cancelled only before confirmation.',
@@ -429,6 +430,7 @@ export const en = {
     items: 'Bills paid',
     back_to_cart: 'Back to cart',
     cancelled: 'The payment was cancelled.',
+    cancel_requested: 'Your request to cancel is noted. We will confirm it with the bank shortly.',
     no_reference:
       'No payment reference was given. Check a payment with its reference number on the payment status page.',
     not_found: 'No payment has this reference number.',

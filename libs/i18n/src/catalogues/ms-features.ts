@@ -206,6 +206,7 @@ export const msFeatures: FeatureCatalogue = {
     items: 'Bil yang dibayar',
     back_to_cart: 'Kembali ke troli',
     cancelled: 'Bayaran telah dibatalkan.',
+    cancel_requested: 'Permintaan pembatalan diterima. Kami akan mengesahkannya dengan bank sebentar lagi.',
     no_reference:
       'Tiada nombor rujukan bayaran diberi. Semak bayaran dengan nombor rujukannya di halaman status bayaran.',
     not_found: 'Tiada bayaran dengan nombor rujukan ini.',

@@ -5,14 +5,17 @@ import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
 import { PrismaService } from '../../prisma/prisma.service';
 import { ApplyGatewayAnswerCommand } from '../commands/apply-gateway-answer/apply-gateway-answer.command';
-import { cardAnswer, CardGateway } from '../gateways/card.gateway';
-import { fpxAnswer, FpxGateway } from '../gateways/fpx.gateway';
-import type { GatewayAnswer } from '../gateways/payment-gateway';
+import { RequeryPaymentCommand } from '../commands/requery-payment/requery-payment.command';
+import { Gateways } from '../gateways/gateways';
+import type { VerifiedCallback } from '../gateways/payment-gateway';
 import { EventSource, LedgerResult, PaymentLedger } from '../payment-ledger.service';
 
 export type CallbackResult =
-  | { ok: true; reference: string; result: LedgerResult }
+  | { ok: true; reference: string; result: LedgerResult | null }
   | { ok: false; reference: string | null; code: string; reason: string };
+
+/** How far a gateway's transaction time may sit before the payment's creation, or after now (clock skew). */
+export const GATEWAY_CLOCK_SKEW_MS = 15 * 60_000;
 
 function field(fields: GatewayFieldsInput, name: string): string {
   const value = fields[name];
@@ -20,9 +23,28 @@ function field(fields: GatewayFieldsInput, name: string): string {
 }
 
 /**
- * Gateway messages that arrive on their own (FPX AC direct and indirect, card return and callback): verified
- * against the payment they name before anything changes. A message that does not verify changes nothing; it
- * is recorded on the payment's timeline (or, when no payment matches, on the unattached timeline).
+ * A signed answer is plausible only for a transaction made after the payment was created and not in the
+ * future: an older one is a replay of another transaction's message, a future one a forged clock.
+ */
+export function freshnessProblem(gatewayTime: Date | null, createdAt: Date, now: Date): string | null {
+  if (!gatewayTime) return null;
+  if (gatewayTime.getTime() < createdAt.getTime() - GATEWAY_CLOCK_SKEW_MS)
+    return `gateway time ${gatewayTime.toISOString()} is before the payment was created`;
+  if (gatewayTime.getTime() > now.getTime() + GATEWAY_CLOCK_SKEW_MS)
+    return `gateway time ${gatewayTime.toISOString()} is in the future`;
+  return null;
+}
+
+/**
+ * Gateway messages that arrive on their own (FPX AC direct and indirect, card callback and return), one path
+ * for all: the payment's gateway verifies the message against the payment it names (`verifyCallback`), its
+ * time is checked for freshness, and then:
+ * - a server-to-server answer (FPX direct AC, card callback) goes to the apply-answer handler, which has the
+ *   ledger apply it under the payment's row lock;
+ * - a browser return moves nothing (the browser can replay any message it once saw): it is recorded, the
+ *   payer is sent to the receipt, and an enquiry of our own asks the gateway.
+ * A message that does not verify changes nothing; it is recorded on the payment's timeline (or, when no
+ * payment matches, on the unattached timeline).
  */
 @Injectable()
 export class GatewayCallbacks {
@@ -30,25 +52,18 @@ export class GatewayCallbacks {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly fpx: FpxGateway,
-    private readonly card: CardGateway,
+    private readonly gateways: Gateways,
     private readonly ledger: PaymentLedger,
     private readonly commandBus: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   fpxConfirmation(fields: GatewayFieldsInput, source: EventSource): Promise<CallbackResult> {
-    return this.handle(field(fields, 'fpx_sellerOrderNo'), source, 'fpx', (payment) => {
-      const verified = this.fpx.verifyConfirmation(fields, payment);
-      return verified.ok ? { ok: true, answer: fpxAnswer(verified.message) } : verified;
-    });
+    return this.handle(fields, field(fields, 'fpx_sellerOrderNo'), source, 'fpx');
   }
 
   cardResponse(fields: GatewayFieldsInput, source: EventSource): Promise<CallbackResult> {
-    return this.handle(field(fields, 'refNo'), source, 'card', (payment) => {
-      const verified = this.card.verifyResponse(fields, payment);
-      return verified.ok ? { ok: true, answer: cardAnswer(verified.message) } : verified;
-    });
+    return this.handle(fields, field(fields, 'refNo'), source, 'card');
   }
 
   /** Where the browser goes after the gateway: the portal's receipt route for this payment. */
@@ -59,38 +74,56 @@ export class GatewayCallbacks {
   }
 
   private async handle(
+    fields: GatewayFieldsInput,
     invoiceNo: string,
     source: EventSource,
     method: 'fpx' | 'card',
-    verify: (
-      payment: Parameters<FpxGateway['verifyConfirmation']>[1],
-    ) => { ok: true; answer: GatewayAnswer } | { ok: false; code: string; reason: string },
   ): Promise<CallbackResult> {
     const payment = invoiceNo ? await this.prisma.payment.findUnique({ where: { invoiceNo } }) : null;
-    const verdict =
+    let verdict: VerifiedCallback =
       payment && payment.method === method
-        ? verify(payment)
+        ? this.gateways.of(method).verifyCallback(fields, payment)
         : {
             ok: false as const,
             code: 'unknown_payment',
             reason: `no ${method} payment with invoice number "${invoiceNo}"`,
           };
-    if (!verdict.ok) {
+    if (verdict.ok && payment) {
+      const stale = freshnessProblem(verdict.gatewayTime, payment.createdAt, new Date());
+      if (stale) verdict = { ok: false, code: 'stale_message', reason: stale };
+    }
+    if (!verdict.ok || !payment) {
+      const refused = verdict.ok ? { code: 'unknown_payment', reason: 'no payment' } : verdict;
       await this.ledger.record(payment ? { reference: payment.reference } : { id: null }, 'callback_rejected', source, {
         method,
         invoiceNo,
-        code: verdict.code,
-        reason: verdict.reason,
+        code: refused.code,
+        reason: refused.reason,
       });
       this.logger.warn(
-        { reference: payment?.reference, invoiceNo, method, source, code: verdict.code, reason: verdict.reason },
+        { reference: payment?.reference, invoiceNo, method, source, code: refused.code, reason: refused.reason },
         'Gateway message refused',
       );
-      return { ok: false, reference: payment?.reference ?? null, code: verdict.code, reason: verdict.reason };
+      return { ok: false, reference: payment?.reference ?? null, code: refused.code, reason: refused.reason };
+    }
+    if (source === 'browser') {
+      await this.ledger.record({ reference: payment.reference }, 'browser_returned', source, {
+        method,
+        answer: { ...verdict.answer },
+      });
+      this.askGateway(payment.reference);
+      return { ok: true, reference: payment.reference, result: null };
     }
     const result: LedgerResult = await this.commandBus.execute(
       new ApplyGatewayAnswerCommand(invoiceNo, verdict.answer, source),
     );
     return { ok: true, reference: result.reference, result };
+  }
+
+  /** Our own enquiry, after a browser return; the payer is not kept waiting for it. */
+  private askGateway(reference: string): void {
+    this.commandBus.execute(new RequeryPaymentCommand(reference, 'requery')).catch((error: unknown) => {
+      this.logger.warn({ reference, err: (error as Error).message }, 'Enquiry after a browser return failed');
+    });
   }
 }

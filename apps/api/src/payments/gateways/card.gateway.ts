@@ -12,7 +12,14 @@ import {
 } from '@councilpay/fpx';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
-import { GatewayAnswer, GatewayError, GatewayPayment, PaymentGateway, postForm } from './payment-gateway';
+import {
+  GatewayAnswer,
+  GatewayError,
+  GatewayPayment,
+  PaymentGateway,
+  postForm,
+  type VerifiedCallback,
+} from './payment-gateway';
 
 export function cardAnswer(message: CardResponse): GatewayAnswer {
   return {
@@ -64,8 +71,18 @@ export class CardGateway implements PaymentGateway {
     return cardAnswer(verified.message);
   }
 
+  /** The card gateway's messages carry no transaction time: there is none to check for freshness. */
+  verifyCallback(fields: GatewayFieldsInput, payment: GatewayPayment): VerifiedCallback {
+    const verified = this.verifyResponse(fields, payment);
+    return verified.ok ? { ok: true, answer: cardAnswer(verified.message), gatewayTime: null } : verified;
+  }
+
   verifyResponse(fields: GatewayFieldsInput, payment: GatewayPayment | null): VerifyResult<CardResponse> {
-    return verifyCardResponse(fields, this.config.gateways.card.secret, payment ? this.expected(payment) : undefined);
+    return verifyCardResponse(
+      fields,
+      this.config.gateways.card.secret,
+      payment ? { ...this.expected(payment), paymentId: payment.cardMethod ?? '' } : undefined,
+    );
   }
 
   private expected(payment: GatewayPayment) {

@@ -3,6 +3,8 @@ import type { GatewayRedirectDto } from '@councilpay/domain';
 import {
   buildAuthorisationRequest,
   buildEnquiryRequest,
+  FPX_DEFAULTS,
+  parseFpxTime,
   verifyAuthorisationConfirmation,
   verifyEnquiryResponse,
   type FpxConfig,
@@ -12,7 +14,14 @@ import {
 } from '@councilpay/fpx';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
-import { GatewayAnswer, GatewayError, GatewayPayment, PaymentGateway, postForm } from './payment-gateway';
+import {
+  GatewayAnswer,
+  GatewayError,
+  GatewayPayment,
+  PaymentGateway,
+  postForm,
+  type VerifiedCallback,
+} from './payment-gateway';
 
 /** FPX answers an enquiry about an order it never received with 76: not a rejection, just nothing yet. */
 const TRANSACTION_NOT_FOUND = '76';
@@ -58,6 +67,12 @@ export class FpxGateway implements PaymentGateway {
     return fpxAnswer(verified.message);
   }
 
+  verifyCallback(fields: GatewayFieldsInput, payment: GatewayPayment): VerifiedCallback {
+    const verified = this.verifyConfirmation(fields, payment);
+    if (!verified.ok) return verified;
+    return { ok: true, answer: fpxAnswer(verified.message), gatewayTime: parseFpxTime(verified.message.fpxTxnTime) };
+  }
+
   /** Verifies an authorisation confirmation (direct or indirect) against the payment it names. */
   verifyConfirmation(fields: GatewayFieldsInput, payment: GatewayPayment | null): VerifyResult<FpxConfirmation> {
     return verifyAuthorisationConfirmation(
@@ -86,6 +101,7 @@ export class FpxGateway implements PaymentGateway {
       sellerOrderNo: payment.invoiceNo,
       sellerExOrderNo: payment.invoiceNo,
       amountSen: payment.amountSen,
+      msgToken: this.fpx.msgToken ?? FPX_DEFAULTS.msgToken,
     };
   }
 }

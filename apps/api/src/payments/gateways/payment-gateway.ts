@@ -1,4 +1,5 @@
 import type { GatewayRedirectDto } from '@councilpay/domain';
+import type { GatewayFieldsInput } from '@councilpay/fpx';
 
 /** What a gateway said about a payment, whichever way it arrived (browser, callback, enquiry). */
 export interface GatewayAnswer {
@@ -23,7 +24,19 @@ export interface GatewayPayment {
   cardMethod: string | null;
 }
 
+/** A message a gateway sent on its own (callback or browser return), checked against the payment it names. */
+export type VerifiedCallback =
+  | {
+      ok: true;
+      answer: GatewayAnswer;
+      /** When the gateway says the transaction happened (null when its messages carry no time). */
+      gatewayTime: Date | null;
+    }
+  | { ok: false; code: string; reason: string };
+
 export interface PaymentGateway {
+  /** Verifies a callback or browser return (signature, fields, that it is about this payment). */
+  verifyCallback(fields: GatewayFieldsInput, payment: GatewayPayment): VerifiedCallback;
   /** The signed form the browser posts to the gateway. */
   redirect(payment: GatewayPayment): GatewayRedirectDto;
   /** Asks the gateway for the payment's status (requery). Throws GatewayError when it cannot tell. */

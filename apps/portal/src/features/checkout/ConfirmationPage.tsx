@@ -97,7 +97,12 @@ export function ConfirmationPage() {
       const created = await createPayment(request, attemptKey.current);
       // The payment's proof for this tab: the receipt page sends it back to cancel or ask the bank.
       if (created.paymentToken) rememberPaymentToken(created.reference, created.paymentToken);
-      postToGateway(created.redirect); // The page is left; `paying` stays on until it is.
+      if (created.redirect) {
+        postToGateway(created.redirect); // The page is left; `paying` stays on until it is.
+      } else {
+        // A replay of a payment that has moved on: no form to post, its receipt tells where it stands.
+        void navigate(`${ROUTES.receipt}?reference=${encodeURIComponent(created.reference)}`);
+      }
     } catch (error) {
       setPaying(false);
       if (!(error instanceof ApiError) || error.status !== 0) attemptKey.current = newIdempotencyKey();

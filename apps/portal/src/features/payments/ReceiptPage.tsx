@@ -48,7 +48,7 @@ export function ReceiptPage() {
 
   const { busy: cancelling, run: cancel } = usePaymentAction(
     () => cancelPayment(reference ?? ''),
-    t('receipt.cancelled'),
+    (result) => (result.outcome === 'requested' ? t('receipt.cancel_requested') : t('receipt.cancelled')),
     refresh,
   );
 

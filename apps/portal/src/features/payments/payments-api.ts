@@ -27,9 +27,12 @@ export async function requeryPayment(reference: string): Promise<void> {
   });
 }
 
-/** POST /api/payments/:reference/cancel: 409 cancel_not_allowed once the bank has been asked; 404 without proof. */
-export async function cancelPayment(reference: string): Promise<void> {
-  await api.request<unknown>(`/payments/${encodeURIComponent(reference)}/cancel`, {
+/**
+ * POST /api/payments/:reference/cancel: the bank is asked first; 409 cancel_not_allowed once it has the
+ * payment; `requested` when it could not be asked yet (the next enquiry settles the cancel); 404 without proof.
+ */
+export async function cancelPayment(reference: string): Promise<{ outcome: string }> {
+  return api.request<{ outcome: string }>(`/payments/${encodeURIComponent(reference)}/cancel`, {
     method: 'POST',
     headers: proof(reference),
   });

@@ -3,9 +3,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PAYMENT_TOKEN_HEADER } from '@councilpay/domain';
 import { PaymentHolderGuard } from '../../capability';
-import type { LedgerResult } from '../../payment-ledger.service';
 import { ReferenceParam } from '../../reference.param';
 import { CancelPaymentCommand } from './cancel-payment.command';
+import type { CancelResult } from './cancel-payment.handler';
 
 @ApiTags('payments')
 @Controller('payments')
@@ -20,7 +20,7 @@ export class CancelPaymentHttpController {
     summary: 'Cancel a payment that has not been confirmed at the bank yet',
     description: 'Its token holder or signed-in owner only; 404 for anyone else.',
   })
-  cancel(@Param() { reference }: ReferenceParam): Promise<LedgerResult> {
+  cancel(@Param() { reference }: ReferenceParam): Promise<CancelResult> {
     return this.commandBus.execute(new CancelPaymentCommand(reference));
   }
 }

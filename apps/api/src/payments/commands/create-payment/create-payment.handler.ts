@@ -1,9 +1,16 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { createHash, randomBytes } from 'node:crypto';
-import { checkCardAmount, checkFpxAmount, formatInvoiceNo, type CreatePaymentResponse } from '@councilpay/domain';
+import {
+  checkCardAmount,
+  checkFpxAmount,
+  formatInvoiceNo,
+  OPEN_PAYMENT_STATES as OPEN_STATES,
+  type CreatePaymentResponse,
+} from '@councilpay/domain';
 import { FPX_BANKS } from '@councilpay/fpx';
 import { Prisma } from '../../../generated/prisma/client';
+import { BanksService } from '../../../banks/banks.service';
 import { AppConfig } from '../../../config/config';
 import { APP_CONFIG } from '../../../config/config.module';
 import { ApiError } from '../../../http/api-error';
@@ -17,7 +24,8 @@ import { RequeryPaymentCommand } from '../requery-payment/requery-payment.comman
 import { CreatePaymentCommand } from './create-payment.command';
 import type { CreatePaymentRequestDto } from './create-payment.request.dto';
 
-const OPEN_STATES = ['in_progress', 'pending'] as const;
+/** The first key of the per-bill advisory locks (the second is the bill's id hashed). */
+const BILL_LOCK_NAMESPACE = 10_001;
 const FPX_BANK_IDS = new Set(FPX_BANKS.map((b) => b.id));
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -56,6 +64,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
     private readonly prisma: PrismaService,
     private readonly gateways: Gateways,
     private readonly commandBus: CommandBus,
+    private readonly banks: BanksService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -70,6 +79,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
     if (method.type === 'fpx' && !FPX_BANK_IDS.has(method.bankId ?? '')) {
       throw new ApiError(400, 'invalid_bank', 'Choose a bank from the list', undefined, 'method.bankId');
     }
+    if (method.type === 'fpx') await this.checkBankOnline(method.bankId ?? '');
 
     const lines = await this.priceLines(request);
     const total = lines.reduce((sum, l) => sum + l.amountSen, 0);
@@ -100,6 +110,11 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
       // One transaction: the payment, its items, its first event and its signed gateway form are made
       // together, or (a form that cannot be signed, a crash) nothing is left behind.
       const { payment, response } = await this.prisma.$transaction(async (tx) => {
+        await this.claimBills(
+          tx,
+          lines.map((l) => l.payable.id),
+          earlierOpen,
+        );
         const [{ n }] = await tx.$queryRaw<{ n: bigint }[]>`SELECT nextval('payment_invoice_seq') AS n`;
         const created = await tx.payment.create({
           data: {
@@ -130,6 +145,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
                 creditSen: l.creditSen,
                 selection: l.selection,
                 snapshot: l.snapshot,
+                ...(l.pricedBreakdown ? { pricedBreakdown: l.pricedBreakdown } : {}),
               })),
             },
           },
@@ -157,12 +173,44 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
       // The token leaves the server once, here; a replay of this request answers without it.
       return { ...response, paymentToken: token.token };
     } catch (error) {
-      // Two requests with the same Idempotency-Key raced: the loser answers with the winner's payment.
-      if (idempotencyKey && error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+      // Two requests with the same Idempotency-Key raced: the loser answers with the winner's payment (it
+      // finds the winner's claim on the bill, or its key).
+      const lostRace =
+        (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') ||
+        (error instanceof ApiError && (error.getResponse() as { code?: string }).code === 'payment_pending');
+      if (idempotencyKey && lostRace) {
         const earlier = await this.replay(idempotencyKey, hash);
         if (earlier) return earlier;
       }
       throw error;
+    }
+  }
+
+  /**
+   * One open payment per bill, decided by the database: each bill's advisory lock is held (in id order, so two
+   * carts never deadlock) until this transaction ends, and under it no open payment for the bill may exist
+   * other than those the payer chose to retry past. Concurrent creations for one bill queue here; the first
+   * makes its payment, the others find it and are refused.
+   */
+  private async claimBills(tx: Prisma.TransactionClient, payableIds: string[], retriedPast: string[]): Promise<void> {
+    for (const id of [...payableIds].sort()) {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${BILL_LOCK_NAMESPACE}::int, hashtext(${id}))`;
+    }
+    const open = await tx.payment.findMany({
+      where: {
+        status: { in: [...OPEN_STATES] },
+        reference: { notIn: retriedPast },
+        items: { some: { payableId: { in: payableIds } } },
+      },
+      select: { reference: true },
+    });
+    if (open.length > 0) {
+      throw new ApiError(
+        409,
+        'payment_pending',
+        'An earlier payment for these bills is still waiting for the bank. Pay again only if you are sure.',
+        { references: open.map((o) => o.reference) },
+      );
     }
   }
 
@@ -177,6 +225,24 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
       );
     }
     return this.response(earlier);
+  }
+
+  /** A bank FPX lists as offline (`B`) cannot take the payment: refused before anything is written. */
+  private async checkBankOnline(bankId: string): Promise<void> {
+    const list = await this.banks.list().catch((error: unknown) => {
+      // FPX cannot tell us just now: the bank's own page will say if it is down.
+      this.logger.warn({ bankId, err: (error as Error).message }, 'Bank list unavailable at payment creation');
+      return null;
+    });
+    if (list?.banks.some((b) => b.id === bankId && !b.online)) {
+      throw new ApiError(
+        422,
+        'bank_offline',
+        'This bank cannot be used at the moment. Please choose another bank or try again later.',
+        undefined,
+        'method.bankId',
+      );
+    }
   }
 
   private async checkServiceOpen(): Promise<void> {
@@ -273,7 +339,8 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
       invoiceNo: payment.invoiceNo,
       status: payment.status,
       amountSen: payment.amountSen,
-      redirect: this.gateways.of(payment.method).redirect(payment),
+      // A form is signed only for a payment still waiting for the payer to go to the gateway.
+      redirect: payment.status === 'in_progress' ? this.gateways.of(payment.method).redirect(payment) : null,
     };
   }
 }

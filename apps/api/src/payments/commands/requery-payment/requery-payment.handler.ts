@@ -1,14 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { isAnswerable } from '@councilpay/domain';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { Gateways } from '../../gateways/gateways';
 import { GatewayError } from '../../gateways/payment-gateway';
 import { LedgerResult, PaymentLedger } from '../../payment-ledger.service';
 import { RequeryPaymentCommand } from './requery-payment.command';
-
-/** States a gateway answer can still change: open ones, and failed/expired (a late approval means paid). */
-const ASKABLE = new Set(['in_progress', 'pending', 'failed', 'expired']);
 
 @CommandHandler(RequeryPaymentCommand)
 export class RequeryPaymentHandler implements ICommandHandler<RequeryPaymentCommand, LedgerResult> {
@@ -23,13 +21,22 @@ export class RequeryPaymentHandler implements ICommandHandler<RequeryPaymentComm
   async execute({ reference, source }: RequeryPaymentCommand): Promise<LedgerResult> {
     const payment = await this.prisma.payment.findUnique({ where: { reference } });
     if (!payment) throw new ApiError(404, 'not_found', 'Not Found!');
-    if (!ASKABLE.has(payment.status)) {
+    if (!isAnswerable(payment.status)) {
       return { reference, outcome: 'noop', from: payment.status, to: payment.status, reason: 'final' };
     }
     try {
       const answer = await this.gateways.of(payment.method).enquire(payment);
       this.logger.log({ reference, outcome: answer.outcome, code: answer.code, source }, 'Gateway enquiry answered');
-      return await this.ledger.applyAnswer({ reference }, answer, source === 'system' ? 'requery' : source);
+      const applied = source === 'system' ? 'requery' : source;
+      // A cancel the payer asked for is granted once the bank says it never took the money.
+      if (
+        payment.cancelRequestedAt &&
+        payment.status === 'in_progress' &&
+        (answer.outcome === 'unknown' || answer.outcome === 'rejected')
+      ) {
+        return await this.ledger.apply({ reference }, 'payer_cancelled', applied, { answer });
+      }
+      return await this.ledger.applyAnswer({ reference }, answer, applied);
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
       await this.ledger.record({ reference }, 'requery_failed', source, { code: error.code, reason: error.message });
