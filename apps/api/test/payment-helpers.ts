@@ -101,15 +101,26 @@ export async function waitForPayment(
   return payment;
 }
 
+/** FPX transaction ids are unique per transaction: two ACs made in the same millisecond must still differ. */
+let txnSeq = 0;
+export function nextFpxTxnId(): string {
+  txnSeq = (txnSeq + 1) % 1000;
+  return `${Date.now()}${String(txnSeq).padStart(3, '0')}`;
+}
+
 /** An authorisation confirmation signed with the test exchange key, as FPX would send it for this AR. */
-export function signedAc(redirect: CreatePaymentResponse['redirect'], debitAuthCode: string): GatewayFields {
+export function signedAc(
+  redirect: CreatePaymentResponse['redirect'],
+  debitAuthCode: string,
+  fpxTxnId = nextFpxTxnId(),
+): GatewayFields {
   const keysDir = inject('devKeysDir');
   const ar = verifyAuthorisationRequest(redirect.fields, readFileSync(join(keysDir, 'seller.pub.pem'), 'utf8'));
   if (!ar.ok) throw new Error(`AR did not verify: ${ar.reason}`);
   return buildAuthorisationConfirmation({
     request: ar.message,
     debitAuthCode,
-    fpxTxnId: `2611${Date.now()}`,
+    fpxTxnId,
     fpxTxnTime: new Date(),
     exchangePrivateKeyPem: readFileSync(join(keysDir, 'exchange.key.pem'), 'utf8'),
   });
