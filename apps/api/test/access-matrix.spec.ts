@@ -341,6 +341,41 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
         },
       },
       {
+        route: `GET /api/admin/payments/${payments.ofA}/gateway-answers`,
+        declared: 'GET /api/admin/payments/:reference/gateway-answers',
+        expect: staffOnly,
+        check: { mdpgAdmin: (res) => expect(res.body.length).toBeGreaterThan(0) },
+      },
+      {
+        route: `GET /api/admin/payments/${payments.mps}/gateway-answers`,
+        declared: 'GET /api/admin/payments/:reference/gateway-answers',
+        expect: { ...staffOnly, mdpgAdmin: 404 },
+      },
+      {
+        route: `GET /api/admin/payments/${payments.ofA}/refunds`,
+        declared: 'GET /api/admin/payments/:reference/refunds',
+        expect: staffOnly,
+      },
+      {
+        route: `GET /api/admin/payments/${payments.mps}/refunds`,
+        declared: 'GET /api/admin/payments/:reference/refunds',
+        expect: { ...staffOnly, mdpgAdmin: 404 },
+      },
+      {
+        route: 'GET /api/admin/reconciliation?from=2026-01-01&to=2026-12-31',
+        declared: 'GET /api/admin/reconciliation',
+        expect: staffOnly,
+        check: {
+          mdpgAdmin: (res) =>
+            expect(new Set(res.body.rows.map((r: { council: string }) => r.council))).not.toContain('mps'),
+        },
+      },
+      {
+        route: 'GET /api/admin/reconciliation?from=2026-01-01&to=2026-12-31&council=mps',
+        declared: 'GET /api/admin/reconciliation',
+        expect: { ...staffOnly, mdpgAdmin: 403 },
+      },
+      {
         route: `POST /api/admin/payments/${payments.ofA}/resend`,
         declared: 'POST /api/admin/payments/:reference/resend',
         body: { channel: 'email' },

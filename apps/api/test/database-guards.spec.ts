@@ -1,11 +1,21 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAYMENT_MOVES, PAYMENT_STATES, type PaymentState } from '@councilpay/domain';
-import { paymentStatusTriggerSql } from '../../../prisma/state-trigger';
 
-const MIGRATIONS = resolve(__dirname, '../../../prisma/migrations');
+const ROOT = resolve(__dirname, '../../..');
+const MIGRATIONS = resolve(ROOT, 'prisma/migrations');
+
+/** What `npm run -s db:state-trigger` prints: the status trigger generated from libs/domain's state table. */
+function generatedStatusTrigger(): string {
+  return execFileSync(
+    process.execPath,
+    [resolve(ROOT, 'node_modules/tsx/dist/cli.mjs'), resolve(ROOT, 'prisma/generate-state-trigger.ts')],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+}
 
 /**
  * The database itself refuses writes that would lose or invent money, whatever code (or person with psql)
@@ -210,7 +220,7 @@ describe('the database guards the money', () => {
       .filter((sql) => sql.includes('FUNCTION "payment_status_guard"'))
       .at(-1);
     expect(latest, 'regenerate with `npm run -s db:state-trigger > prisma/migrations/<new>/migration.sql`').toBe(
-      paymentStatusTriggerSql(),
+      generatedStatusTrigger(),
     );
   });
 });

@@ -11,6 +11,7 @@ import { ExpirePaymentHandler } from './commands/expire-payment/expire-payment.h
 import { RecordRefundHandler } from './commands/record-refund/record-refund.handler';
 import { RequeryPaymentHandler } from './commands/requery-payment/requery-payment.handler';
 import { RequeryPaymentHttpController } from './commands/requery-payment/requery-payment.http.controller';
+import { GatewayAnswerBook } from './gateway-answers/gateway-answer-book';
 import { CardGateway } from './gateways/card.gateway';
 import { FpxGateway } from './gateways/fpx.gateway';
 import { Gateways } from './gateways/gateways';
@@ -31,8 +32,16 @@ const gateways = [FpxGateway, CardGateway, Gateways];
 
 /** The payment engine: commands change a payment only through PaymentLedger, under a row lock. */
 @Module({
-  providers: [...commandHandlers, ...queryHandlers, ...gateways, PaymentLedger, GatewayCallbacks, PaymentCapability],
-  exports: [PaymentLedger, Gateways, GatewayCallbacks, PaymentCapability],
+  providers: [
+    ...commandHandlers,
+    ...queryHandlers,
+    ...gateways,
+    PaymentLedger,
+    GatewayCallbacks,
+    PaymentCapability,
+    GatewayAnswerBook,
+  ],
+  exports: [PaymentLedger, Gateways, GatewayCallbacks, PaymentCapability, GatewayAnswerBook],
 })
 export class PaymentsModule {}
 

@@ -7,7 +7,8 @@ import { PrismaService } from '../../prisma/prisma.service';
 import { ApplyGatewayAnswerCommand } from '../commands/apply-gateway-answer/apply-gateway-answer.command';
 import { cardAnswer, CardGateway } from '../gateways/card.gateway';
 import { fpxAnswer, FpxGateway } from '../gateways/fpx.gateway';
-import type { GatewayAnswer } from '../gateways/payment-gateway';
+import { GatewayAnswerBook } from '../gateway-answers/gateway-answer-book';
+import { formText, type GatewayAnswer } from '../gateways/payment-gateway';
 import { EventSource, LedgerResult, PaymentLedger } from '../payment-ledger.service';
 
 export type CallbackResult =
@@ -34,20 +35,21 @@ export class GatewayCallbacks {
     private readonly card: CardGateway,
     private readonly ledger: PaymentLedger,
     private readonly commandBus: CommandBus,
+    private readonly answers: GatewayAnswerBook,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   fpxConfirmation(fields: GatewayFieldsInput, source: EventSource): Promise<CallbackResult> {
-    return this.handle(field(fields, 'fpx_sellerOrderNo'), source, 'fpx', (payment) => {
+    return this.handle(fields, field(fields, 'fpx_sellerOrderNo'), source, 'fpx', (payment) => {
       const verified = this.fpx.verifyConfirmation(fields, payment);
-      return verified.ok ? { ok: true, answer: fpxAnswer(verified.message) } : verified;
+      return verified.ok ? { ok: true, answer: fpxAnswer(verified.message, formText(fields)) } : verified;
     });
   }
 
   cardResponse(fields: GatewayFieldsInput, source: EventSource): Promise<CallbackResult> {
-    return this.handle(field(fields, 'refNo'), source, 'card', (payment) => {
+    return this.handle(fields, field(fields, 'refNo'), source, 'card', (payment) => {
       const verified = this.card.verifyResponse(fields, payment);
-      return verified.ok ? { ok: true, answer: cardAnswer(verified.message) } : verified;
+      return verified.ok ? { ok: true, answer: cardAnswer(verified.message, formText(fields)) } : verified;
     });
   }
 
@@ -59,6 +61,7 @@ export class GatewayCallbacks {
   }
 
   private async handle(
+    fields: GatewayFieldsInput,
     invoiceNo: string,
     source: EventSource,
     method: 'fpx' | 'card',
@@ -82,6 +85,8 @@ export class GatewayCallbacks {
         code: verdict.code,
         reason: verdict.reason,
       });
+      // Kept as received: an approval nobody could match is a reconciliation finding.
+      await this.answers.recordInvalid(method, invoiceNo, payment?.id ?? null, fields, source, verdict.code);
       this.logger.warn(
         { reference: payment?.reference, invoiceNo, method, source, code: verdict.code, reason: verdict.reason },
         'Gateway message refused',

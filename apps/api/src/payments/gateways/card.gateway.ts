@@ -12,14 +12,31 @@ import {
 } from '@councilpay/fpx';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
-import { GatewayAnswer, GatewayError, GatewayPayment, PaymentGateway, postForm } from './payment-gateway';
+import {
+  AnswerChannel,
+  GatewayAnswer,
+  GatewayError,
+  GatewayPayment,
+  PaymentGateway,
+  postForm,
+} from './payment-gateway';
 
-export function cardAnswer(message: CardResponse): GatewayAnswer {
+/** What a verified card response says; `raw` is the message as received, kept with the answer. */
+export function cardAnswer(message: CardResponse, raw = '', channel?: AnswerChannel): GatewayAnswer {
   return {
     outcome: message.result.outcome,
     code: message.status,
     reason: message.result.reason,
     gatewayTxnId: message.transId || undefined,
+    facts: {
+      method: 'card',
+      channel,
+      raw,
+      amountSen: message.amountSen,
+      currency: message.currency || null,
+      gatewayTxnTime: null,
+      authCode: message.authCode || undefined,
+    },
   };
 }
 
@@ -61,7 +78,7 @@ export class CardGateway implements PaymentGateway {
     const body = await postForm(request.action, request.body, this.config.gateways.timeoutMs);
     const verified = verifyCardEnquiryResponse(body, card.secret, this.expected(payment));
     if (!verified.ok) throw new GatewayError(`card enquiry answer refused: ${verified.reason}`, verified.code);
-    return cardAnswer(verified.message);
+    return cardAnswer(verified.message, body, 'enquiry');
   }
 
   verifyResponse(fields: GatewayFieldsInput, payment: GatewayPayment | null): VerifyResult<CardResponse> {

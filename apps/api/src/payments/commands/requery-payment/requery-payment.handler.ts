@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
+import { ApplyGatewayAnswerCommand } from '../apply-gateway-answer/apply-gateway-answer.command';
 import { Gateways } from '../../gateways/gateways';
 import { GatewayError } from '../../gateways/payment-gateway';
 import { LedgerResult, PaymentLedger } from '../../payment-ledger.service';
@@ -18,6 +19,7 @@ export class RequeryPaymentHandler implements ICommandHandler<RequeryPaymentComm
     private readonly prisma: PrismaService,
     private readonly gateways: Gateways,
     private readonly ledger: PaymentLedger,
+    private readonly commandBus: CommandBus,
   ) {}
 
   async execute({ reference, source }: RequeryPaymentCommand): Promise<LedgerResult> {
@@ -29,7 +31,10 @@ export class RequeryPaymentHandler implements ICommandHandler<RequeryPaymentComm
     try {
       const answer = await this.gateways.of(payment.method).enquire(payment);
       this.logger.log({ reference, outcome: answer.outcome, code: answer.code, source }, 'Gateway enquiry answered');
-      return await this.ledger.applyAnswer({ reference }, answer, source === 'system' ? 'requery' : source);
+      // The one path for answers: applied by the ledger, and kept as a GatewayAnswer row.
+      return await this.commandBus.execute<ApplyGatewayAnswerCommand, LedgerResult>(
+        new ApplyGatewayAnswerCommand(payment.invoiceNo, answer, source === 'system' ? 'requery' : source),
+      );
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
       await this.ledger.record({ reference }, 'requery_failed', source, { code: error.code, reason: error.message });
