@@ -362,6 +362,29 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
         expect: { ...staffOnly, mdpgAdmin: 404 },
       },
       {
+        route: `POST /api/admin/payments/${payments.ofA}/refunds`,
+        declared: 'POST /api/admin/payments/:reference/refunds',
+        // Names no item of the payment: refused as invalid, nothing written.
+        body: {
+          reason: 'Dipulangkan',
+          items: [{ itemId: '00000000-0000-4000-8000-000000000000', amountSen: 100, reverseCredit: false }],
+        },
+        expect: { ...staffOnly, mdpgAdmin: 400, admin: 400 },
+        check: {
+          mdpgAdmin: (res) => expect(res.body.code).toBe('refund_invalid'),
+          admin: (res) => expect(res.body.code).toBe('refund_invalid'),
+        },
+      },
+      {
+        route: `POST /api/admin/payments/${payments.mps}/refunds`,
+        declared: 'POST /api/admin/payments/:reference/refunds',
+        body: {
+          reason: 'Dipulangkan',
+          items: [{ itemId: '00000000-0000-4000-8000-000000000000', amountSen: 100, reverseCredit: false }],
+        },
+        expect: { ...staffOnly, mdpgAdmin: 404, admin: 400 },
+      },
+      {
         route: 'GET /api/admin/reconciliation?from=2026-01-01&to=2026-12-31',
         declared: 'GET /api/admin/reconciliation',
         expect: staffOnly,

@@ -223,4 +223,80 @@ describe('the database guards the money', () => {
       generatedStatusTrigger(),
     );
   });
+
+  it('sets paidAt once: a later change (a refund, a fix-up) is refused', async () => {
+    await inRolledBack(async () => {
+      const id = await insertPayment({ status: 'paid' });
+      await db.query(`UPDATE "Payment" SET "paidAt" = now() WHERE "id" = $1`, [id]);
+      await db.query('SAVEPOINT a');
+      await expect(
+        db.query(`UPDATE "Payment" SET "paidAt" = now() + interval '1 day' WHERE "id" = $1`, [id]),
+      ).rejects.toThrow(/paidAt is set once/);
+      await db.query('ROLLBACK TO SAVEPOINT a');
+      await expect(db.query(`UPDATE "Payment" SET "paidAt" = NULL WHERE "id" = $1`, [id])).rejects.toThrow(
+        /paidAt is set once/,
+      );
+    });
+  });
+
+  it('keeps gateway answers and refunds append-only: UPDATE, DELETE and TRUNCATE are refused', async () => {
+    await inRolledBack(async () => {
+      const id = await insertPayment({ status: 'paid' });
+      await db.query(
+        `INSERT INTO "GatewayAnswer" ("paymentId", "invoiceNo", "source", "method", "outcome", "rawMessage", "responseCode", "verdict")
+         VALUES ($1, '1', 'direct', 'fpx', 'approved', '', '00', 'applied')`,
+        [id],
+      );
+      await db.query(
+        `INSERT INTO "Refund" ("id", "paymentId", "amountSen", "reason", "staffId", "staffEmail", "refundedAt")
+         VALUES (gen_random_uuid(), $1, 100, 'test', 'staff', 'staff@example.my', now())`,
+        [id],
+      );
+      for (const table of ['GatewayAnswer', 'Refund', 'RefundItem']) {
+        for (const sql of [
+          `UPDATE "${table}" SET "id" = "id"`,
+          `DELETE FROM "${table}"`,
+          `TRUNCATE "${table}" CASCADE`,
+        ]) {
+          await db.query('SAVEPOINT a');
+          const attempt = db.query(sql);
+          // RefundItem is empty: row triggers have nothing to refuse, TRUNCATE still is.
+          if (table === 'RefundItem' && !sql.startsWith('TRUNCATE')) await attempt;
+          else await expect(attempt, sql).rejects.toThrow(new RegExp(`${table} is append-only`));
+          await db.query('ROLLBACK TO SAVEPOINT a');
+        }
+      }
+    });
+  });
+
+  it('refuses a refund above what is left of the payment or of an item, and an item of another payment', async () => {
+    await inRolledBack(async () => {
+      const id = await insertPayment({ status: 'paid', amountSen: 1000 });
+      const other = await insertPayment({ status: 'paid', amountSen: 500 });
+      const refund = (amount: number) =>
+        db.query<{ id: string }>(
+          `INSERT INTO "Refund" ("id", "paymentId", "amountSen", "reason", "staffId", "staffEmail", "refundedAt")
+           VALUES (gen_random_uuid(), $1, $2, 'test', 'staff', 'staff@example.my', now()) RETURNING "id"`,
+          [id, amount],
+        );
+      const item = async (refundId: string, paymentId: string, amount: number) =>
+        db.query(
+          `INSERT INTO "RefundItem" ("id", "refundId", "paymentItemId", "amountSen", "reverseCredit")
+           SELECT gen_random_uuid(), $1, i."id", $3, false FROM "PaymentItem" i WHERE i."paymentId" = $2`,
+          [refundId, paymentId, amount],
+        );
+      const first = (await refund(600)).rows[0].id;
+      await item(first, id, 600);
+      await db.query('SAVEPOINT a');
+      await expect(refund(401)).rejects.toThrow(/exceeds the refundable remainder of 400 sen/);
+      await db.query('ROLLBACK TO SAVEPOINT a');
+      await expect(refund(0)).rejects.toThrow(/Refund amountSen must be more than 0/);
+      await db.query('ROLLBACK TO SAVEPOINT a');
+      const second = (await refund(400)).rows[0].id;
+      await db.query('SAVEPOINT b');
+      await expect(item(second, id, 401)).rejects.toThrow(/exceeds what is left of the item \(400 sen\)/);
+      await db.query('ROLLBACK TO SAVEPOINT b');
+      await expect(item(second, other, 100)).rejects.toThrow(/names an item of another payment/);
+    });
+  });
 });

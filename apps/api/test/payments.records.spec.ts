@@ -10,7 +10,7 @@ import {
 } from '@councilpay/domain';
 import { ExpirePaymentCommand } from '../src/payments/commands/expire-payment/expire-payment.command';
 import { PrismaService } from '../src/prisma/prisma.service';
-import { clearLimits, createUser, signIn, type Browser } from './identity-helpers';
+import { clearLimits, createUser, CSRF_HEADER, signIn, type Browser } from './identity-helpers';
 import {
   cardRequest,
   createPayment,
@@ -283,5 +283,103 @@ describe('money records', () => {
     expect(bad.body.errors.map((e: { field: string }) => e.field)).toContain('from');
     await admin.agent.get('/api/admin/reconciliation?from=2026-02-01&to=2026-01-01').expect(400);
     await admin.agent.get(`/api/admin/reconciliation?${range}&council=nowhere`).expect(400);
+  });
+
+  it('a refund is money: partial refunds bounded by what is left, per item the bill credit reversed or kept, refunded once all is given back, paidAt kept', async () => {
+    const billA = await makePayable(app, { balanceSen: 3_000 });
+    const billB = await makePayable(app, { balanceSen: 2_000 });
+    const created = await createPayment(app, fpxRequest([billA.id, billB.id]));
+    await postDirectAc(app, signedAc(created.redirect, '00')).expect(200);
+    const paid = await prisma.payment.findUniqueOrThrow({
+      where: { reference: created.reference },
+      include: { items: { orderBy: { position: 'asc' } } },
+    });
+    expect(paid.paidAt).not.toBeNull();
+    const [itemA, itemB] = paid.items;
+    const balance = async (id: string) => (await prisma.payable.findUniqueOrThrow({ where: { id } })).balanceSen;
+    const refund = (body: object) =>
+      admin.agent.post(`/api/admin/payments/${created.reference}/refunds`).set(CSRF_HEADER, admin.csrf).send(body);
+
+    const first = await refund({
+      reason: 'Sebahagian dipulangkan',
+      gatewayReference: 'IBG-0001',
+      items: [{ itemId: itemA.id, amountSen: 1_000, reverseCredit: true }],
+    }).expect(201);
+    expect(first.body).toMatchObject({
+      status: 'paid',
+      refundableSen: 4_000,
+      refund: {
+        amountSen: 1_000,
+        reason: 'Sebahagian dipulangkan',
+        gatewayReference: 'IBG-0001',
+        items: [{ itemId: itemA.id, amountSen: 1_000, reverseCredit: true, creditReversedSen: 1_000 }],
+      },
+    });
+    expect(await balance(billA.id)).toBe(1_000);
+
+    // More than is left of an item: refused, nothing written.
+    const over = await refund({
+      reason: 'Terlebih',
+      items: [{ itemId: itemA.id, amountSen: 2_001, reverseCredit: false }],
+    }).expect(409);
+    expect(over.body).toMatchObject({ code: 'refund_exceeds_remainder', details: { remainderSen: 2_000 } });
+
+    const rest = await refund({
+      reason: 'Baki dipulangkan',
+      items: [
+        { itemId: itemA.id, amountSen: 2_000, reverseCredit: false },
+        { itemId: itemB.id, amountSen: 2_000, reverseCredit: true },
+      ],
+    }).expect(201);
+    expect(rest.body).toMatchObject({ status: 'refunded', refundableSen: 0 });
+    expect(await balance(billA.id)).toBe(1_000);
+    expect(await balance(billB.id)).toBe(2_000);
+    await refund({ reason: 'Lagi', items: [{ itemId: itemB.id, amountSen: 1, reverseCredit: false }] }).expect(409);
+
+    const after = await prisma.payment.findUniqueOrThrow({ where: { reference: created.reference } });
+    expect(after.status).toBe('refunded');
+    expect(after.paidAt).toEqual(paid.paidAt);
+    const listed = await admin.agent.get(`/api/admin/payments/${created.reference}/refunds`).expect(200);
+    expect(listed.body.map((r: { amountSen: number }) => r.amountSen)).toEqual([1_000, 4_000]);
+    const audit = await admin.agent.get(`/api/admin/audit?targetId=${created.reference}`).expect(200);
+    expect(audit.body.filter((a: { action: string }) => a.action === 'payment_refund')).toHaveLength(2);
+
+    // Input that is not a refund: 400 with the fields named, nothing written.
+    const bad = await refund({ reason: '', items: [{ itemId: 'x', amountSen: -5, reverseCredit: 'yes' }] }).expect(400);
+    expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(
+      expect.arrayContaining(['reason', 'items.0.itemId', 'items.0.amountSen', 'items.0.reverseCredit']),
+    );
+    expect(await prisma.refund.count({ where: { paymentId: paid.id } })).toBe(2);
+  });
+
+  it('a duplicate charge is given back against its gateway answer, once', async () => {
+    const bill = await makePayable(app, { balanceSen: 1_800 });
+    const created = await createPayment(app, fpxRequest([bill.id]));
+    await postDirectAc(app, signedAc(created.redirect, '00')).expect(200);
+    await postDirectAc(app, signedAc(created.redirect, '00')).expect(200);
+    const answers = (await admin.agent.get(`/api/admin/payments/${created.reference}/gateway-answers`).expect(200))
+      .body as AdminGatewayAnswerRow[];
+    const charge = answers.find((a) => a.verdict === 'duplicate_charge')!;
+    const health = async () => ((await admin.agent.get('/api/health').expect(200)).body as HealthReport).detail.money!;
+    const before = await health();
+    const res = await admin.agent
+      .post(`/api/admin/payments/${created.reference}/refunds`)
+      .set(CSRF_HEADER, admin.csrf)
+      .send({ reason: 'Caj berganda', gatewayAnswerId: charge.id })
+      .expect(201);
+    expect(res.body).toMatchObject({
+      status: 'paid',
+      refund: { amountSen: 1_800, gatewayAnswerId: charge.id, items: [] },
+    });
+    const after = await health();
+    expect(after.duplicateChargeRefundDueSen).toBe(before.duplicateChargeRefundDueSen - 1_800);
+    expect(after.duplicateCharges).toBe(before.duplicateCharges - 1);
+    await admin.agent
+      .post(`/api/admin/payments/${created.reference}/refunds`)
+      .set(CSRF_HEADER, admin.csrf)
+      .send({ reason: 'Caj berganda', gatewayAnswerId: charge.id })
+      .expect(409);
+    // The bill keeps its credit: the payment itself stands.
+    expect((await prisma.payable.findUniqueOrThrow({ where: { id: bill.id } })).balanceSen).toBe(0);
   });
 });

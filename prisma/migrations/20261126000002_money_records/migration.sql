@@ -36,7 +36,7 @@ CREATE TABLE "Refund" (
     "gatewayAnswerId" BIGINT,
     "amountSen" INTEGER NOT NULL,
     "reason" TEXT NOT NULL,
-    "staffId" UUID NOT NULL,
+    "staffId" TEXT NOT NULL,
     "staffEmail" TEXT NOT NULL,
     "gatewayReference" TEXT,
     "refundedAt" TIMESTAMP(3) NOT NULL,

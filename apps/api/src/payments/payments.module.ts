@@ -8,6 +8,7 @@ import { CancelPaymentHttpController } from './commands/cancel-payment/cancel-pa
 import { CreatePaymentHandler } from './commands/create-payment/create-payment.handler';
 import { CreatePaymentHttpController } from './commands/create-payment/create-payment.http.controller';
 import { ExpirePaymentHandler } from './commands/expire-payment/expire-payment.handler';
+import { RecordPaymentRefundHandler } from './commands/record-payment-refund/record-payment-refund.handler';
 import { RecordRefundHandler } from './commands/record-refund/record-refund.handler';
 import { RequeryPaymentHandler } from './commands/requery-payment/requery-payment.handler';
 import { RequeryPaymentHttpController } from './commands/requery-payment/requery-payment.http.controller';
@@ -26,6 +27,7 @@ const commandHandlers = [
   CancelPaymentHandler,
   ExpirePaymentHandler,
   RecordRefundHandler,
+  RecordPaymentRefundHandler,
 ];
 const queryHandlers = [GetPaymentHandler];
 const gateways = [FpxGateway, CardGateway, Gateways];
