@@ -6,6 +6,10 @@ import type { AnswerChannel, GatewayAnswer } from '../gateways/payment-gateway';
 import { formText } from '../gateways/payment-gateway';
 import type { EventSource, LedgerResult } from '../payment-ledger.service';
 
+/** Control characters, dropped from unverified text before it is stored (PostgreSQL cannot store NUL). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
 /** What was made of an answer. */
 export type AnswerVerdict =
   'applied' | 'duplicate' | 'duplicate_charge' | 'refused' | 'unknown' | 'not_found' | 'invalid' | 'error';
@@ -136,7 +140,9 @@ export class GatewayAnswerBook {
   ): Promise<void> {
     const text = (name: string) => {
       const value = fields[name];
-      return typeof value === 'string' && value.trim() ? value.trim().slice(0, 80) : null;
+      // Unverified text: control characters (NUL cannot be stored) are dropped, the length is bounded.
+      const clean = typeof value === 'string' ? value.replace(CONTROL, '').trim() : '';
+      return clean ? clean.slice(0, 80) : null;
     };
     const claimed =
       method === 'fpx'
@@ -146,7 +152,7 @@ export class GatewayAnswerBook {
       claimed.amount && /^\d{1,9}\.\d{2}$/.test(claimed.amount) ? Math.round(Number(claimed.amount) * 100) : null;
     const data: Prisma.GatewayAnswerUncheckedCreateInput = {
       paymentId,
-      invoiceNo: invoiceNo.slice(0, 40),
+      invoiceNo: invoiceNo.replace(CONTROL, '').slice(0, 40),
       source: channelOf(method, source),
       method,
       outcome: 'invalid',
