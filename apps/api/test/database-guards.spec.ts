@@ -247,10 +247,15 @@ describe('the database guards the money', () => {
          VALUES ($1, '1', 'direct', 'fpx', 'approved', '', '00', 'applied')`,
         [id],
       );
-      await db.query(
+      const refund = await db.query<{ id: string }>(
         `INSERT INTO "Refund" ("id", "paymentId", "amountSen", "reason", "staffId", "staffEmail", "refundedAt")
-         VALUES (gen_random_uuid(), $1, 100, 'test', 'staff', 'staff@example.my', now())`,
+         VALUES (gen_random_uuid(), $1, 100, 'test', 'staff', 'staff@example.my', now()) RETURNING "id"`,
         [id],
+      );
+      await db.query(
+        `INSERT INTO "RefundItem" ("id", "refundId", "paymentItemId", "amountSen", "reverseCredit")
+         SELECT gen_random_uuid(), $1, i."id", 100, false FROM "PaymentItem" i WHERE i."paymentId" = $2`,
+        [refund.rows[0].id, id],
       );
       for (const table of ['GatewayAnswer', 'Refund', 'RefundItem']) {
         for (const sql of [
@@ -259,10 +264,7 @@ describe('the database guards the money', () => {
           `TRUNCATE "${table}" CASCADE`,
         ]) {
           await db.query('SAVEPOINT a');
-          const attempt = db.query(sql);
-          // RefundItem is empty: row triggers have nothing to refuse, TRUNCATE still is.
-          if (table === 'RefundItem' && !sql.startsWith('TRUNCATE')) await attempt;
-          else await expect(attempt, sql).rejects.toThrow(new RegExp(`${table} is append-only`));
+          await expect(db.query(sql), sql).rejects.toThrow(new RegExp(`${table} is append-only`));
           await db.query('ROLLBACK TO SAVEPOINT a');
         }
       }
