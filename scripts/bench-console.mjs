@@ -88,8 +88,7 @@ INSERT INTO "Payment" ("id", "reference", "invoiceNo", "status", "method", "bank
 SELECT gen_random_uuid(),
   'CPB' || translate(lpad(g::text, 19, '0'), '01', 'XY'),
   lpad((5000000000 + g)::text, 20, '0'),
-  (CASE WHEN g % 100 < 80 THEN 'paid' WHEN g % 100 < 90 THEN 'failed' WHEN g % 100 < 95 THEN 'expired'
-        WHEN g % 100 < 98 THEN 'cancelled' ELSE 'pending' END)::"PaymentStatus",
+  'in_progress',
   (CASE WHEN g % 5 = 0 THEN 'card' ELSE 'fpx' END)::"PaymentMethod",
   CASE WHEN g % 5 <> 0 THEN (ARRAY['MB2U0227','BCBB0235','RHB0218','PBB0233','BIMB0340'])[1 + g % 5 / 1 % 5] END,
   CASE WHEN g % 5 = 0 THEN '48' END,
@@ -100,6 +99,13 @@ SELECT gen_random_uuid(),
   now() - g * interval '31 seconds', now()
 FROM generate_series(1, ${n}) g;
 
+-- Created in_progress: the database lets items be added only then, and moves status only along the state table.
+CREATE TEMP TABLE bench_status AS
+SELECT p."id", (CASE WHEN g % 100 < 80 THEN 'paid' WHEN g % 100 < 90 THEN 'failed' WHEN g % 100 < 95 THEN 'expired'
+        WHEN g % 100 < 98 THEN 'cancelled' ELSE 'pending' END)::"PaymentStatus" AS status
+FROM "Payment" p, LATERAL (SELECT p."invoiceNo"::bigint - 5000000000 AS g) x
+WHERE p."reference" LIKE 'CPB%';
+
 CREATE TEMP TABLE bench_payables AS
   SELECT row_number() OVER (ORDER BY "id") AS rn, "id", "councilCode", "type", "accountNo" FROM "Payable";
 CREATE INDEX ON bench_payables (rn);
@@ -107,11 +113,14 @@ CREATE INDEX ON bench_payables (rn);
 INSERT INTO "PaymentItem" ("id", "paymentId", "payableId", "councilCode", "type", "accountNo", "position",
   "amountSen", "creditSen", "receiptNo", "creditedAt")
 SELECT gen_random_uuid(), p."id", b."id", b."councilCode", b."type", b."accountNo", 0, p."amountSen", p."amountSen",
-  CASE WHEN p."status" = 'paid' THEN upper(b."councilCode") || '-B-' || p."invoiceNo" END,
-  CASE WHEN p."status" = 'paid' THEN p."finalAt" END
+  CASE WHEN s.status = 'paid' THEN upper(b."councilCode") || '-B-' || p."invoiceNo" END,
+  CASE WHEN s.status = 'paid' THEN p."finalAt" END
 FROM "Payment" p
+JOIN bench_status s ON s."id" = p."id"
 JOIN bench_payables b ON b.rn = 1 + (p."invoiceNo"::bigint * 7919) % (SELECT count(*) FROM bench_payables)
 WHERE p."reference" LIKE 'CPB%';
+
+UPDATE "Payment" p SET "status" = s.status FROM bench_status s WHERE s."id" = p."id";
 
 INSERT INTO "Notification" ("id", "channel", "recipient", "template", "language", "paymentId", "data", "status",
   "attempts", "lastError", "dedupeKey", "sentAt", "createdAt", "updatedAt")

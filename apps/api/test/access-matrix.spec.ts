@@ -341,6 +341,64 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
         },
       },
       {
+        route: `GET /api/admin/payments/${payments.ofA}/gateway-answers`,
+        declared: 'GET /api/admin/payments/:reference/gateway-answers',
+        expect: staffOnly,
+        check: { mdpgAdmin: (res) => expect(res.body.length).toBeGreaterThan(0) },
+      },
+      {
+        route: `GET /api/admin/payments/${payments.mps}/gateway-answers`,
+        declared: 'GET /api/admin/payments/:reference/gateway-answers',
+        expect: { ...staffOnly, mdpgAdmin: 404 },
+      },
+      {
+        route: `GET /api/admin/payments/${payments.ofA}/refunds`,
+        declared: 'GET /api/admin/payments/:reference/refunds',
+        expect: staffOnly,
+      },
+      {
+        route: `GET /api/admin/payments/${payments.mps}/refunds`,
+        declared: 'GET /api/admin/payments/:reference/refunds',
+        expect: { ...staffOnly, mdpgAdmin: 404 },
+      },
+      {
+        route: `POST /api/admin/payments/${payments.ofA}/refunds`,
+        declared: 'POST /api/admin/payments/:reference/refunds',
+        // Names no item of the payment: refused as invalid, nothing written.
+        body: {
+          reason: 'Dipulangkan',
+          items: [{ itemId: '00000000-0000-4000-8000-000000000000', amountSen: 100, reverseCredit: false }],
+        },
+        expect: { ...staffOnly, mdpgAdmin: 400, admin: 400 },
+        check: {
+          mdpgAdmin: (res) => expect(res.body.code).toBe('refund_invalid'),
+          admin: (res) => expect(res.body.code).toBe('refund_invalid'),
+        },
+      },
+      {
+        route: `POST /api/admin/payments/${payments.mps}/refunds`,
+        declared: 'POST /api/admin/payments/:reference/refunds',
+        body: {
+          reason: 'Dipulangkan',
+          items: [{ itemId: '00000000-0000-4000-8000-000000000000', amountSen: 100, reverseCredit: false }],
+        },
+        expect: { ...staffOnly, mdpgAdmin: 404, admin: 400 },
+      },
+      {
+        route: 'GET /api/admin/reconciliation?from=2026-01-01&to=2026-12-31',
+        declared: 'GET /api/admin/reconciliation',
+        expect: staffOnly,
+        check: {
+          mdpgAdmin: (res) =>
+            expect(new Set(res.body.rows.map((r: { council: string }) => r.council))).not.toContain('mps'),
+        },
+      },
+      {
+        route: 'GET /api/admin/reconciliation?from=2026-01-01&to=2026-12-31&council=mps',
+        declared: 'GET /api/admin/reconciliation',
+        expect: { ...staffOnly, mdpgAdmin: 403 },
+      },
+      {
         route: `POST /api/admin/payments/${payments.ofA}/resend`,
         declared: 'POST /api/admin/payments/:reference/resend',
         body: { channel: 'email' },

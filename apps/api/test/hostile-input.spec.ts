@@ -275,6 +275,18 @@ describe('hostile bodies to every JSON route: never a 5xx, never a row written o
         asAdmin: true,
       },
       {
+        declared: 'POST /api/admin/payments/:reference/refunds',
+        path: '/api/admin/payments/CPAAAAAAAAAAAAAAAAAAAA/refunds',
+        method: 'post',
+        template: {
+          reason: 'Dipulangkan di kaunter',
+          gatewayReference: 'IBG-1',
+          refundedAt: '2026-11-23T10:00:00Z',
+          items: [{ itemId: '00000000-0000-4000-8000-000000000000', amountSen: 100, reverseCredit: true }],
+        },
+        asAdmin: true,
+      },
+      {
         declared: 'POST /api/admin/payments/:reference/requery',
         path: '/api/admin/payments/CPAAAAAAAAAAAAAAAAAAAA/requery',
         method: 'post',

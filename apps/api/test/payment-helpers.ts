@@ -102,13 +102,22 @@ export async function waitForPayment(
   return payment;
 }
 
+/** FPX transaction ids are unique per transaction: two ACs made in the same millisecond must still differ. */
+let txnSeq = 0;
+export function nextFpxTxnId(): string {
+  txnSeq = (txnSeq + 1) % 1000;
+  return `${Date.now()}${String(txnSeq).padStart(3, '0')}`;
+}
+
 /** An authorisation confirmation signed with the test exchange key, as FPX would send it for this AR. */
 export function signedAc(
   redirect: CreatePaymentResponse['redirect'],
   debitAuthCode: string,
-  options: { fpxTxnTime?: Date; fpxTxnId?: string; txnCurrency?: string; msgToken?: string } = {},
+  /** A gateway transaction id (a new one by default), or the message's details. */
+  given: string | { fpxTxnTime?: Date; fpxTxnId?: string; txnCurrency?: string; msgToken?: string } = {},
 ): GatewayFields {
   if (!redirect) throw new Error('no gateway form to answer');
+  const options = typeof given === 'string' ? { fpxTxnId: given } : given;
   const keysDir = inject('devKeysDir');
   const ar = verifyAuthorisationRequest(redirect.fields, readFileSync(join(keysDir, 'seller.pub.pem'), 'utf8'));
   if (!ar.ok) throw new Error(`AR did not verify: ${ar.reason}`);
@@ -119,7 +128,7 @@ export function signedAc(
       ...(options.msgToken ? { msgToken: options.msgToken } : {}),
     },
     debitAuthCode,
-    fpxTxnId: options.fpxTxnId ?? `2611${Date.now()}`,
+    fpxTxnId: options.fpxTxnId ?? nextFpxTxnId(),
     fpxTxnTime: options.fpxTxnTime ?? new Date(),
     exchangePrivateKeyPem: readFileSync(join(keysDir, 'exchange.key.pem'), 'utf8'),
   });

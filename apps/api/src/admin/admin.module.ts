@@ -19,7 +19,11 @@ import { GetAdminPaymentHandler } from './payments/get-payment/get-admin-payment
 import { GetAdminPaymentHttpController } from './payments/get-payment/get-admin-payment.http.controller';
 import { ListPaymentsHandler } from './payments/list-payments/list-payments.handler';
 import { ListPaymentsHttpController } from './payments/list-payments/list-payments.http.controller';
+import { ListGatewayAnswersHandler, ListRefundsHandler } from './payments/money-records/list-money-records.handler';
+import { ListMoneyRecordsHttpController } from './payments/money-records/list-money-records.http.controller';
 import { PaymentScope } from './payments/payment-scope';
+import { GetReconciliationHandler } from './reconciliation/reconciliation.handler';
+import { ReconciliationHttpController } from './reconciliation/reconciliation.http.controller';
 import { RefundPaymentHttpController } from './payments/refund-payment/refund-payment.http.controller';
 import { AdminRequeryPaymentHandler } from './payments/requery-payment/admin-requery-payment.handler';
 import { AdminRequeryPaymentHttpController } from './payments/requery-payment/admin-requery-payment.http.controller';
@@ -44,6 +48,9 @@ const queryHandlers = [
   ListNotificationsHandler,
   ListAuditHandler,
   GetDashboardHandler,
+  ListGatewayAnswersHandler,
+  ListRefundsHandler,
+  GetReconciliationHandler,
 ];
 const commandHandlers = [
   UpdateConfigurationHandler,
@@ -75,6 +82,8 @@ const listControllers = [
     AdminRequeryPaymentHttpController,
     ResendOutcomeHttpController,
     RefundPaymentHttpController,
+    ListMoneyRecordsHttpController,
+    ReconciliationHttpController,
     ListNotificationsHttpController,
     ResendNotificationHttpController,
     GetDashboardHttpController,

@@ -58,15 +58,16 @@ export class HealthService {
         return `Redis ${/redis_version:(\S+)/.exec(info)?.[1] ?? 'unknown'}`;
       }),
     ]);
-    const [queues, notifications, outbox] = await Promise.all([
+    const [queues, notifications, outbox, money] = await Promise.all([
       redis.status === 'up' ? this.queueCounts() : Promise.resolve(null),
       postgres.status === 'up' ? this.notificationDetail() : Promise.resolve(null),
       postgres.status === 'up' ? this.outboxDetail() : Promise.resolve(null),
+      postgres.status === 'up' ? this.moneyDetail() : Promise.resolve(null),
     ]);
     return {
       status: postgres.status === 'up' && redis.status === 'up' ? 'ok' : 'error',
       checks: { postgres, redis },
-      detail: { queues, notifications, outbox },
+      detail: { queues, notifications, outbox, money },
     };
   }
 
@@ -93,6 +94,30 @@ export class HealthService {
     return {
       oldestUnsentAgeSeconds: oldest ? Math.round((Date.now() - oldest.createdAt.getTime()) / 1000) : 0,
       failed,
+    };
+  }
+
+  /** Money owed back and not yet refunded: duplicate charges, and payments whose credit was refused. */
+  private async moneyDetail() {
+    const [charges, payments] = await Promise.all([
+      this.prisma.$queryRaw<{ n: bigint; due: bigint | null }[]>`
+        SELECT count(*) AS n, sum(a."refundDueSen" - COALESCE(r.made, 0)) AS due
+        FROM "GatewayAnswer" a
+        LEFT JOIN (SELECT "gatewayAnswerId", sum("amountSen") AS made FROM "Refund"
+                   WHERE "gatewayAnswerId" IS NOT NULL GROUP BY "gatewayAnswerId") r ON r."gatewayAnswerId" = a."id"
+        WHERE a."verdict" = 'duplicate_charge' AND a."refundDueSen" > COALESCE(r.made, 0)`,
+      this.prisma.$queryRaw<{ n: bigint; due: bigint | null }[]>`
+        SELECT count(*) AS n, sum(p."refundDueSen" - COALESCE(r.made, 0)) AS due
+        FROM "Payment" p
+        LEFT JOIN (SELECT "paymentId", sum("amountSen") AS made FROM "Refund"
+                   WHERE "gatewayAnswerId" IS NULL GROUP BY "paymentId") r ON r."paymentId" = p."id"
+        WHERE p."refundDueSen" > 0 AND p."refundDueSen" > COALESCE(r.made, 0)`,
+    ]);
+    return {
+      duplicateCharges: Number(charges[0].n),
+      duplicateChargeRefundDueSen: Number(charges[0].due ?? 0),
+      paymentsWithRefundDue: Number(payments[0].n),
+      refundDueSen: Number(payments[0].due ?? 0),
     };
   }
 

@@ -15,7 +15,7 @@ import { queueNotification } from '../notifications/queue-notification';
 import { PrismaService } from '../prisma/prisma.service';
 import { nextSlowRequeryAt } from '../requery/requery-schedule';
 import { creditPayment } from './crediting';
-import type { GatewayAnswer } from './gateways/payment-gateway';
+import { timelineAnswer, type GatewayAnswer } from './gateways/payment-gateway';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -93,7 +93,7 @@ export class PaymentLedger {
       const decision = transition(payment.status, event);
       const data = {
         event,
-        ...(facts.answer ? { answer: { ...facts.answer } } : {}),
+        ...(facts.answer ? { answer: timelineAnswer(facts.answer) } : {}),
         ...(facts.note ? { note: facts.note } : {}),
       };
       if (decision.kind !== 'move') {
@@ -141,7 +141,7 @@ export class PaymentLedger {
   ): Promise<LedgerResult> {
     const event = eventForAnswer(answer);
     if (event) return this.apply(where, event, source, { answer });
-    await this.record(where, 'gateway_unknown', source, { answer: { ...answer } });
+    await this.record(where, 'gateway_unknown', source, { answer: timelineAnswer(answer) });
     const payment = await this.prisma.payment.findFirst({ where, select: { reference: true, status: true } });
     return {
       reference: payment?.reference ?? '',
@@ -225,6 +225,8 @@ export class PaymentLedger {
         status: to,
         version: { increment: 1 },
         ...(late ? { late: true } : {}),
+        // Set once, when it becomes paid; a refund moves finalAt, never this.
+        ...(to === 'paid' ? { paidAt: now } : {}),
         ...(final ? { finalAt: now, nextRequeryAt: nextRequery } : {}),
         ...(refundDueSen > 0 ? { refundDueSen } : {}),
         ...(answer

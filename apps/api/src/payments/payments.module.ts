@@ -9,9 +9,11 @@ import { CancelPaymentHttpController } from './commands/cancel-payment/cancel-pa
 import { CreatePaymentHandler } from './commands/create-payment/create-payment.handler';
 import { CreatePaymentHttpController } from './commands/create-payment/create-payment.http.controller';
 import { ExpirePaymentHandler } from './commands/expire-payment/expire-payment.handler';
+import { RecordPaymentRefundHandler } from './commands/record-payment-refund/record-payment-refund.handler';
 import { RecordRefundHandler } from './commands/record-refund/record-refund.handler';
 import { RequeryPaymentHandler } from './commands/requery-payment/requery-payment.handler';
 import { RequeryPaymentHttpController } from './commands/requery-payment/requery-payment.http.controller';
+import { GatewayAnswerBook } from './gateway-answers/gateway-answer-book';
 import { CardGateway } from './gateways/card.gateway';
 import { FpxGateway } from './gateways/fpx.gateway';
 import { Gateways } from './gateways/gateways';
@@ -26,6 +28,7 @@ const commandHandlers = [
   CancelPaymentHandler,
   ExpirePaymentHandler,
   RecordRefundHandler,
+  RecordPaymentRefundHandler,
 ];
 const queryHandlers = [GetPaymentHandler];
 const gateways = [FpxGateway, CardGateway, Gateways];
@@ -41,8 +44,9 @@ const gateways = [FpxGateway, CardGateway, Gateways];
     PaymentCapability,
     // The bank list (cached in Redis): creation refuses a bank FPX lists as offline.
     BanksService,
+    GatewayAnswerBook,
   ],
-  exports: [PaymentLedger, Gateways, GatewayCallbacks, PaymentCapability],
+  exports: [PaymentLedger, Gateways, GatewayCallbacks, PaymentCapability, GatewayAnswerBook],
 })
 export class PaymentsModule {}
 

@@ -141,6 +141,7 @@ export interface AdminPaymentSearch extends AdminPaymentFilter {
 export const STAFF_ACTIONS = [
   'payment_requery',
   'payment_resend',
+  'payment_refund',
   'notification_resend',
   'configuration_update',
   'council_update',
@@ -260,4 +261,150 @@ export interface AdminCouncilUpdate {
 export interface AdminUserRolesUpdate {
   councilAdmin: boolean;
   councils: string[];
+}
+
+/** Which way a gateway answer came. */
+export const GATEWAY_ANSWER_SOURCES = ['direct', 'browser', 'enquiry', 'card-callback', 'card-browser'] as const;
+export type GatewayAnswerSource = (typeof GATEWAY_ANSWER_SOURCES)[number];
+
+/**
+ * What was made of a gateway answer: applied (moved the payment), duplicate (the same fact again),
+ * duplicate_charge (a second approval under another gateway transaction id: money taken twice, owed back),
+ * refused (contradicts the payment's state), unknown (the gateway does not know the transaction), not_found
+ * (no such payment), invalid (did not verify), error (applying it failed).
+ */
+export type GatewayAnswerVerdict =
+  'applied' | 'duplicate' | 'duplicate_charge' | 'refused' | 'unknown' | 'not_found' | 'invalid' | 'error';
+
+/** GET /api/admin/payments/:reference/gateway-answers: every answer about the payment, oldest first. */
+export interface AdminGatewayAnswerRow {
+  id: string;
+  reference: string | null;
+  invoiceNo: string;
+  source: GatewayAnswerSource;
+  method: 'fpx' | 'card';
+  outcome: 'approved' | 'pending' | 'rejected' | 'unknown' | 'invalid';
+  responseCode: string;
+  amountSen: number | null;
+  currency: string | null;
+  gatewayTxnId: string | null;
+  gatewayTxnTime: string | null;
+  debitAuthNo: string | null;
+  creditAuthCode: string | null;
+  creditAuthNo: string | null;
+  authCode: string | null;
+  verdict: GatewayAnswerVerdict;
+  /** A duplicate charge's amount, owed back to the payer. */
+  refundDueSen: number;
+  /** The signed message as received. */
+  rawMessage: string;
+  receivedAt: string;
+}
+
+/** One item of a refund. */
+export interface AdminRefundItemRow {
+  itemId: string;
+  councilCode: string;
+  accountNo: string;
+  amountSen: number;
+  /** The bill's credit was reversed: its balance went back up by creditReversedSen. */
+  reverseCredit: boolean;
+  creditReversedSen: number;
+}
+
+/** GET /api/admin/payments/:reference/refunds: the money given back, oldest first. */
+export interface AdminRefundRow {
+  id: string;
+  reference: string;
+  amountSen: number;
+  reason: string;
+  staffEmail: string;
+  gatewayReference: string | null;
+  /** Set when it gives back a duplicate charge (that gateway answer's id); such a refund has no items. */
+  gatewayAnswerId: string | null;
+  refundedAt: string;
+  createdAt: string;
+  items: AdminRefundItemRow[];
+}
+
+/**
+ * POST /api/admin/payments/:reference/refunds: records money given back. Either items (each at most what is
+ * left of it; per item, whether the bill's credit is reversed) or `gatewayAnswerId` of a duplicate charge with
+ * `amountSen`. Never more than the refundable remainder.
+ */
+export interface AdminRecordRefundRequest {
+  reason: string;
+  gatewayReference?: string;
+  /** When the money was given back (ISO time); defaults to now. */
+  refundedAt?: string;
+  items?: { itemId: string; amountSen: number; reverseCredit: boolean }[];
+  gatewayAnswerId?: string;
+  amountSen?: number;
+}
+
+/** What POST /api/admin/payments/:reference/refunds did. */
+export interface AdminRecordRefundResult {
+  refund: AdminRefundRow;
+  /** The payment's status after it (refunded once all of its charge is given back). */
+  status: PaymentState;
+  /** What may still be given back of the payment's own charge. */
+  refundableSen: number;
+}
+
+/** GET /api/admin/reconciliation query: dates (YYYY-MM-DD, Malaysia time, both inclusive), council, method. */
+export interface ReconciliationQuery {
+  from: string;
+  to: string;
+  council?: string;
+  method?: 'fpx' | 'card';
+}
+
+/** Why a record does not reconcile. */
+export const MISMATCH_CAUSES = [
+  'late_approval',
+  'amount_mismatch',
+  'duplicate_charge',
+  'approval_without_payment',
+  'payment_without_approval',
+] as const;
+export type MismatchCause = (typeof MISMATCH_CAUSES)[number];
+
+/** One council, one Malaysian day, one method. Amounts in sen. */
+export interface ReconciliationRow {
+  council: string;
+  /** YYYY-MM-DD, Malaysia time (UTC+8). */
+  day: string;
+  method: 'fpx' | 'card';
+  paymentsPaid: number;
+  /** What the paid payments' items of this council took. */
+  paidSen: number;
+  itemsCredited: number;
+  creditedSen: number;
+  /** Money owed back: credits refused (bill settled first) and duplicate charges. */
+  refundsDueSen: number;
+  refundsMadeSen: number;
+  approvedAnswers: number;
+  approvedSen: number;
+}
+
+export interface ReconciliationMismatch {
+  cause: MismatchCause;
+  reference: string | null;
+  invoiceNo: string | null;
+  councils: string[];
+  day: string;
+  method: 'fpx' | 'card';
+  /** The payment's amount, or the answer's for an approval without a payment. */
+  amountSen: number;
+  /** What the gateway approved, where it differs. */
+  approvedSen?: number;
+  gatewayTxnId?: string | null;
+}
+
+/** GET /api/admin/reconciliation. */
+export interface ReconciliationReport {
+  from: string;
+  to: string;
+  rows: ReconciliationRow[];
+  mismatches: ReconciliationMismatch[];
 }

@@ -77,5 +77,16 @@ export interface HealthReport {
     /** Messages not sent yet: payers must hear within 24 hours. null while PostgreSQL cannot be asked. */
     notifications: { oldestUnsentAgeSeconds: number; failed: number } | null;
     outbox: { unsent: number; oldestUnsentAgeSeconds: number } | null;
+    /**
+     * Money owed back to payers and not yet refunded: duplicate charges (a second approval under another
+     * gateway transaction id) and credits refused because the bill was settled first. null while
+     * PostgreSQL cannot be asked.
+     */
+    money: {
+      duplicateCharges: number;
+      duplicateChargeRefundDueSen: number;
+      paymentsWithRefundDue: number;
+      refundDueSen: number;
+    } | null;
   };
 }

@@ -257,6 +257,8 @@ export const en = {
     invalid_range: 'The requested range of rows is not valid.',
     invalid_sort: 'The list cannot be sorted by that field.',
     refund_not_allowed: 'Only a paid payment can be refunded.',
+    refund_exceeds_remainder: 'This refund is more than what is left to give back.',
+    refund_invalid: 'This refund cannot be recorded: check its items and amount.',
     invalid_idempotency_key: 'The payment could not be submitted. Please try again.',
     email_verified: 'Your e-mail address has been confirmed.',
     email_verification_sent: 'We have sent a confirmation link to your e-mail.',

@@ -211,6 +211,8 @@ export const msCore: CoreCatalogue = {
     invalid_range: 'Julat baris yang diminta tidak sah.',
     invalid_sort: 'Senarai tidak boleh diisih mengikut medan itu.',
     refund_not_allowed: 'Hanya bayaran yang telah dibayar boleh dipulangkan.',
+    refund_exceeds_remainder: 'Bayaran balik ini melebihi baki yang boleh dipulangkan.',
+    refund_invalid: 'Bayaran balik ini tidak dapat direkodkan: semak item dan jumlahnya.',
     invalid_idempotency_key: 'Bayaran tidak dapat dihantar. Sila cuba lagi.',
     email_verified: 'Alamat e-mel anda telah disahkan.',
     email_verification_sent: 'Kami telah menghantar pautan pengesahan ke e-mel anda.',

@@ -227,6 +227,8 @@ export const zh: Catalogue = {
     invalid_range: '所请求的行范围无效。',
     invalid_sort: '列表无法按该字段排序。',
     refund_not_allowed: '只有已付款的付款才能退款。',
+    refund_exceeds_remainder: '此退款超过可退还的余额。',
+    refund_invalid: '无法记录此退款：请检查其项目和金额。',
     invalid_idempotency_key: '无法提交付款，请重试。',
     email_verified: '您的电子邮件地址已确认。',
     email_verification_sent: '我们已将确认链接发送到您的电子邮件。',

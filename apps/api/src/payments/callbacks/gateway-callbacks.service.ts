@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { PrismaService } from '../../prisma/prisma.service';
 import { ApplyGatewayAnswerCommand } from '../commands/apply-gateway-answer/apply-gateway-answer.command';
 import { RequeryPaymentCommand } from '../commands/requery-payment/requery-payment.command';
+import { GatewayAnswerBook } from '../gateway-answers/gateway-answer-book';
 import { Gateways } from '../gateways/gateways';
 import type { VerifiedCallback } from '../gateways/payment-gateway';
 import { EventSource, LedgerResult, PaymentLedger } from '../payment-ledger.service';
@@ -26,6 +27,14 @@ function field(fields: GatewayFieldsInput, name: string): string {
  * A signed answer is plausible only for a transaction made after the payment was created and not in the
  * future: an older one is a replay of another transaction's message, a future one a forged clock.
  */
+/**
+ * Refusals of a message the gateway did sign (its signature verified, but it does not fit the payment or is
+ * stale): worth a record, since only the gateway's key could have made them. Anything else (unsigned, forged,
+ * malformed, naming no payment) could come from anyone, so it writes nothing and only logs: otherwise anyone
+ * could fill the database or a payer's timeline.
+ */
+const SIGNED_REFUSALS = new Set(['mismatch', 'stale_message']);
+
 export function freshnessProblem(gatewayTime: Date | null, createdAt: Date, now: Date): string | null {
   if (!gatewayTime) return null;
   if (gatewayTime.getTime() < createdAt.getTime() - GATEWAY_CLOCK_SKEW_MS)
@@ -55,6 +64,7 @@ export class GatewayCallbacks {
     private readonly gateways: Gateways,
     private readonly ledger: PaymentLedger,
     private readonly commandBus: CommandBus,
+    private readonly answers: GatewayAnswerBook,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -94,12 +104,15 @@ export class GatewayCallbacks {
     }
     if (!verdict.ok || !payment) {
       const refused = verdict.ok ? { code: 'unknown_payment', reason: 'no payment' } : verdict;
-      await this.ledger.record(payment ? { reference: payment.reference } : { id: null }, 'callback_rejected', source, {
-        method,
-        invoiceNo,
-        code: refused.code,
-        reason: refused.reason,
-      });
+      if (payment && SIGNED_REFUSALS.has(refused.code)) {
+        await this.ledger.record({ reference: payment.reference }, 'callback_rejected', source, {
+          method,
+          invoiceNo,
+          code: refused.code,
+          reason: refused.reason,
+        });
+        await this.answers.recordInvalid(method, invoiceNo, payment.id, fields, source, refused.code);
+      }
       this.logger.warn(
         { reference: payment?.reference, invoiceNo, method, source, code: refused.code, reason: refused.reason },
         'Gateway message refused',
@@ -109,8 +122,9 @@ export class GatewayCallbacks {
     if (source === 'browser') {
       await this.ledger.record({ reference: payment.reference }, 'browser_returned', source, {
         method,
-        answer: { ...verdict.answer },
+        answer: { ...verdict.answer, facts: undefined },
       });
+      await this.answers.record(invoiceNo, verdict.answer, source, 'recorded');
       this.askGateway(payment.reference);
       return { ok: true, reference: payment.reference, result: null };
     }

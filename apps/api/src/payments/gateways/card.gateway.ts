@@ -13,20 +13,32 @@ import {
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
 import {
+  AnswerChannel,
   GatewayAnswer,
   GatewayError,
   GatewayPayment,
   PaymentGateway,
+  formText,
   postForm,
   type VerifiedCallback,
 } from './payment-gateway';
 
-export function cardAnswer(message: CardResponse): GatewayAnswer {
+/** What a verified card response says; `raw` is the message as received, kept with the answer. */
+export function cardAnswer(message: CardResponse, raw = '', channel?: AnswerChannel): GatewayAnswer {
   return {
     outcome: message.result.outcome,
     code: message.status,
     reason: message.result.reason,
     gatewayTxnId: message.transId || undefined,
+    facts: {
+      method: 'card',
+      channel,
+      raw,
+      amountSen: message.amountSen,
+      currency: message.currency || null,
+      gatewayTxnTime: null,
+      authCode: message.authCode || undefined,
+    },
   };
 }
 
@@ -68,13 +80,15 @@ export class CardGateway implements PaymentGateway {
     const body = await postForm(request.action, request.body, this.config.gateways.timeoutMs);
     const verified = verifyCardEnquiryResponse(body, card.secret, this.expected(payment));
     if (!verified.ok) throw new GatewayError(`card enquiry answer refused: ${verified.reason}`, verified.code);
-    return cardAnswer(verified.message);
+    return cardAnswer(verified.message, body, 'enquiry');
   }
 
   /** The card gateway's messages carry no transaction time: there is none to check for freshness. */
   verifyCallback(fields: GatewayFieldsInput, payment: GatewayPayment): VerifiedCallback {
     const verified = this.verifyResponse(fields, payment);
-    return verified.ok ? { ok: true, answer: cardAnswer(verified.message), gatewayTime: null } : verified;
+    return verified.ok
+      ? { ok: true, answer: cardAnswer(verified.message, formText(fields)), gatewayTime: null }
+      : verified;
   }
 
   verifyResponse(fields: GatewayFieldsInput, payment: GatewayPayment | null): VerifyResult<CardResponse> {

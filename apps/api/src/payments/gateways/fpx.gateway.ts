@@ -15,10 +15,13 @@ import {
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
 import {
+  AnswerChannel,
+  AnswerFacts,
   GatewayAnswer,
   GatewayError,
   GatewayPayment,
   PaymentGateway,
+  formText,
   postForm,
   type VerifiedCallback,
 } from './payment-gateway';
@@ -26,15 +29,28 @@ import {
 /** FPX answers an enquiry about an order it never received with 76: not a rejection, just nothing yet. */
 const TRANSACTION_NOT_FOUND = '76';
 
-export function fpxAnswer(message: FpxConfirmation): GatewayAnswer {
+/** What a verified AC says; `raw` is the message as received, kept with the answer. */
+export function fpxAnswer(message: FpxConfirmation, raw = '', channel?: AnswerChannel): GatewayAnswer {
+  const facts: AnswerFacts = {
+    method: 'fpx',
+    channel,
+    raw,
+    amountSen: message.amountSen,
+    currency: message.txnCurrency || null,
+    gatewayTxnTime: message.fpxTxnTime || null,
+    debitAuthNo: message.debitAuthNo || undefined,
+    creditAuthCode: message.creditAuthCode || undefined,
+    creditAuthNo: message.creditAuthNo || undefined,
+  };
   if (message.debitAuthCode === TRANSACTION_NOT_FOUND) {
-    return { outcome: 'unknown', code: message.debitAuthCode, reason: message.result.reason };
+    return { outcome: 'unknown', code: message.debitAuthCode, reason: message.result.reason, facts };
   }
   return {
     outcome: message.result.outcome,
     code: message.debitAuthCode,
     reason: message.result.reason,
     gatewayTxnId: message.fpxTxnId || undefined,
+    facts,
   };
 }
 
@@ -64,13 +80,17 @@ export class FpxGateway implements PaymentGateway {
     const body = await postForm(request.action, request.body, this.config.gateways.timeoutMs);
     const verified = verifyEnquiryResponse(body, this.fpx.exchangePublicKeyPem, this.expected(payment));
     if (!verified.ok) throw new GatewayError(`FPX enquiry answer refused: ${verified.reason}`, verified.code);
-    return fpxAnswer(verified.message);
+    return fpxAnswer(verified.message, body, 'enquiry');
   }
 
   verifyCallback(fields: GatewayFieldsInput, payment: GatewayPayment): VerifiedCallback {
     const verified = this.verifyConfirmation(fields, payment);
     if (!verified.ok) return verified;
-    return { ok: true, answer: fpxAnswer(verified.message), gatewayTime: parseFpxTime(verified.message.fpxTxnTime) };
+    return {
+      ok: true,
+      answer: fpxAnswer(verified.message, formText(fields)),
+      gatewayTime: parseFpxTime(verified.message.fpxTxnTime),
+    };
   }
 
   /** Verifies an authorisation confirmation (direct or indirect) against the payment it names. */

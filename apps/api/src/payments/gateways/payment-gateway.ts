@@ -9,6 +9,45 @@ export interface GatewayAnswer {
   code: string;
   reason: string;
   gatewayTxnId?: string;
+  /** The message itself and the facts reconciliation needs, kept as a GatewayAnswer row. */
+  facts?: AnswerFacts;
+}
+
+/** An answer as the timeline keeps it: the message itself lives in its GatewayAnswer row. */
+export function timelineAnswer(answer: GatewayAnswer): {
+  outcome: GatewayAnswer['outcome'];
+  code: string;
+  reason: string;
+  gatewayTxnId?: string;
+} {
+  const { outcome, code, reason, gatewayTxnId } = answer;
+  return { outcome, code, reason, ...(gatewayTxnId !== undefined ? { gatewayTxnId } : {}) };
+}
+
+/** Which way an answer came: FPX direct AC, FPX AC through the browser, our enquiry, card callback or return. */
+export type AnswerChannel = 'direct' | 'browser' | 'enquiry' | 'card-callback' | 'card-browser';
+
+export interface AnswerFacts {
+  method: 'fpx' | 'card';
+  /** Set by an enquiry; callbacks take theirs from the route they arrived on. */
+  channel?: AnswerChannel;
+  /** The message as received: the posted form (URL-encoded) or the enquiry answer's body. */
+  raw: string;
+  amountSen: number | null;
+  currency: string | null;
+  gatewayTxnTime: string | null;
+  debitAuthNo?: string;
+  creditAuthCode?: string;
+  creditAuthNo?: string;
+  authCode?: string;
+}
+
+/** A posted form as text, fields in the order received. */
+export function formText(fields: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields))
+    params.append(name, typeof value === 'string' ? value : String(value));
+  return params.toString();
 }
 
 /** The facts of a payment a gateway message is built from. */

@@ -71,6 +71,7 @@ export const consoleEn = {
   audit_actions: {
     payment_requery: 'Requery',
     payment_resend: 'Outcome sent again',
+    payment_refund: 'Refund recorded',
     notification_resend: 'Message sent again',
     configuration_update: 'Configuration changed',
     council_update: 'Council changed',

@@ -70,6 +70,7 @@ export const consoleMs: typeof consoleEn = {
   audit_actions: {
     payment_requery: 'Semakan dengan bank',
     payment_resend: 'Keputusan dihantar semula',
+    payment_refund: 'Bayaran balik direkodkan',
     notification_resend: 'Mesej dihantar semula',
     configuration_update: 'Konfigurasi diubah',
     council_update: 'Majlis diubah',

@@ -70,6 +70,7 @@ export const consoleZh: typeof consoleEn = {
   audit_actions: {
     payment_requery: '向银行查询',
     payment_resend: '重新发送结果',
+    payment_refund: '记录退款',
     notification_resend: '重新发送消息',
     configuration_update: '修改配置',
     council_update: '修改地方议会',

@@ -1,12 +1,26 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { GatewayAnswerBook } from '../../gateway-answers/gateway-answer-book';
 import { LedgerResult, PaymentLedger } from '../../payment-ledger.service';
 import { ApplyGatewayAnswerCommand } from './apply-gateway-answer.command';
 
 @CommandHandler(ApplyGatewayAnswerCommand)
 export class ApplyGatewayAnswerHandler implements ICommandHandler<ApplyGatewayAnswerCommand, LedgerResult> {
-  constructor(private readonly ledger: PaymentLedger) {}
+  constructor(
+    private readonly ledger: PaymentLedger,
+    private readonly answers: GatewayAnswerBook,
+  ) {}
 
-  execute({ invoiceNo, answer, source }: ApplyGatewayAnswerCommand): Promise<LedgerResult> {
-    return this.ledger.applyAnswer({ invoiceNo }, answer, source);
+  async execute({ invoiceNo, answer, source }: ApplyGatewayAnswerCommand): Promise<LedgerResult> {
+    let result: LedgerResult;
+    try {
+      result = await this.ledger.applyAnswer({ invoiceNo }, answer, source);
+    } catch (error) {
+      // Kept even when it could not be applied: every answer is a record.
+      await this.answers.record(invoiceNo, answer, source, null);
+      throw error;
+    }
+    // Every answer becomes a GatewayAnswer row, with what was made of it.
+    await this.answers.record(invoiceNo, answer, source, result);
+    return result;
   }
 }

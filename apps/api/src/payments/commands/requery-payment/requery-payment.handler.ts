@@ -1,8 +1,9 @@
 import { Logger } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { isAnswerable } from '@councilpay/domain';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
+import { ApplyGatewayAnswerCommand } from '../apply-gateway-answer/apply-gateway-answer.command';
 import { Gateways } from '../../gateways/gateways';
 import { GatewayError } from '../../gateways/payment-gateway';
 import { LedgerResult, PaymentLedger } from '../../payment-ledger.service';
@@ -16,6 +17,7 @@ export class RequeryPaymentHandler implements ICommandHandler<RequeryPaymentComm
     private readonly prisma: PrismaService,
     private readonly gateways: Gateways,
     private readonly ledger: PaymentLedger,
+    private readonly commandBus: CommandBus,
   ) {}
 
   async execute({ reference, source }: RequeryPaymentCommand): Promise<LedgerResult> {
@@ -36,7 +38,10 @@ export class RequeryPaymentHandler implements ICommandHandler<RequeryPaymentComm
       ) {
         return await this.ledger.apply({ reference }, 'payer_cancelled', applied, { answer });
       }
-      return await this.ledger.applyAnswer({ reference }, answer, applied);
+      // The one path for answers: applied by the ledger, and kept as a GatewayAnswer row.
+      return await this.commandBus.execute<ApplyGatewayAnswerCommand, LedgerResult>(
+        new ApplyGatewayAnswerCommand(payment.invoiceNo, answer, applied),
+      );
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
       await this.ledger.record({ reference }, 'requery_failed', source, { code: error.code, reason: error.message });

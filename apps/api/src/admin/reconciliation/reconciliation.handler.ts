@@ -1,0 +1,230 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import type {
+  MismatchCause,
+  ReconciliationMismatch,
+  ReconciliationReport,
+  ReconciliationRow,
+} from '@councilpay/domain';
+import { Prisma } from '../../generated/prisma/client';
+import { ApiError } from '../../http/api-error';
+import { councilScope } from '../../identity/roles';
+import { PrismaService } from '../../prisma/prisma.service';
+import { GetReconciliationQuery } from './reconciliation.query';
+
+/** Malaysia keeps UTC+8 all year: a Malaysian day is [D 00:00+08, D+1 00:00+08). */
+const MYT = Prisma.sql`interval '8 hours'`;
+const MAX_DAYS = 366;
+const MAX_MISMATCHES = 5_000;
+
+const dayOf = (column: Prisma.Sql) => Prisma.sql`to_char(${column} + ${MYT}, 'YYYY-MM-DD')`;
+
+interface FigureRow {
+  kind: 'paid' | 'credited' | 'due' | 'made' | 'approved';
+  council: string;
+  day: string;
+  method: 'fpx' | 'card';
+  n: bigint;
+  sen: bigint | null;
+}
+
+interface MismatchRow {
+  cause: MismatchCause;
+  reference: string | null;
+  invoiceNo: string | null;
+  councils: string[] | null;
+  day: string;
+  method: 'fpx' | 'card';
+  amountSen: number | null;
+  approvedSen: number | null;
+  gatewayTxnId: string | null;
+}
+
+/**
+ * Reconciliation from the records alone. Per council, Malaysian day and method: payments paid (by paidAt) and
+ * what their items of that council took, items credited (by creditedAt), refunds due (credits refused by a
+ * settled bill, by paidAt; duplicate charges, by receipt) and made (by refundedAt), and approvals received from
+ * the gateway (applied ones and duplicate charges; repeats are not counted again). Money of a payment that
+ * spans councils is shared over them as its items are. Then every record that does not agree, with its cause.
+ */
+@QueryHandler(GetReconciliationQuery)
+export class GetReconciliationHandler implements IQueryHandler<GetReconciliationQuery, ReconciliationReport> {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async execute({ principal, query }: GetReconciliationQuery): Promise<ReconciliationReport> {
+    const start = new Date(`${query.from}T00:00:00+08:00`);
+    const endDay = new Date(`${query.to}T00:00:00+08:00`);
+    if (Number.isNaN(start.getTime()) || Number.isNaN(endDay.getTime()) || endDay < start) {
+      throw new ApiError(400, 'invalid_range', 'from must be a day on or before to', undefined, 'to');
+    }
+    if ((endDay.getTime() - start.getTime()) / 86_400_000 >= MAX_DAYS) {
+      throw new ApiError(400, 'invalid_range', `At most ${MAX_DAYS} days at once`, undefined, 'to');
+    }
+    const end = new Date(endDay.getTime() + 86_400_000);
+    const scope = councilScope(principal);
+    let councils: string[] | null = scope.all ? null : scope.councils;
+    if (query.council) {
+      if (councils && !councils.includes(query.council)) {
+        throw new ApiError(403, 'forbidden', 'This council is not one of yours', { council: query.council });
+      }
+      councils = [query.council];
+    }
+    const method = query.method ?? null;
+    const [figures, mismatches] = await Promise.all([
+      this.figures(start, end, councils, method),
+      this.mismatches(start, end, councils, method),
+    ]);
+    return { from: query.from, to: query.to, rows: merge(figures), mismatches };
+  }
+
+  private figures(start: Date, end: Date, councils: string[] | null, method: string | null) {
+    const inCouncil = councils ? Prisma.sql`i."councilCode" = ANY(${councils}::text[])` : Prisma.sql`TRUE`;
+    const byMethod = (column: Prisma.Sql) => (method ? Prisma.sql`${column}::text = ${method}` : Prisma.sql`TRUE`);
+    const inRange = (column: Prisma.Sql) => Prisma.sql`${column} >= ${start} AND ${column} < ${end}`;
+    return this.prisma.$queryRaw<FigureRow[]>`
+      SELECT 'paid' AS kind, i."councilCode" AS council, ${dayOf(Prisma.sql`p."paidAt"`)} AS day, p."method"::text AS method,
+             count(DISTINCT p."id") AS n, sum(i."amountSen") AS sen
+      FROM "Payment" p JOIN "PaymentItem" i ON i."paymentId" = p."id"
+      WHERE ${inRange(Prisma.sql`p."paidAt"`)} AND ${inCouncil} AND ${byMethod(Prisma.sql`p."method"`)}
+      GROUP BY 2, 3, 4
+      UNION ALL
+      SELECT 'credited', i."councilCode", ${dayOf(Prisma.sql`i."creditedAt"`)}, p."method"::text,
+             count(*), sum(i."amountSen")
+      FROM "PaymentItem" i JOIN "Payment" p ON p."id" = i."paymentId"
+      WHERE ${inRange(Prisma.sql`i."creditedAt"`)} AND ${inCouncil} AND ${byMethod(Prisma.sql`p."method"`)}
+      GROUP BY 2, 3, 4
+      UNION ALL
+      SELECT 'due', council, day, method, count(*), sum(sen) FROM (
+        SELECT i."councilCode" AS council, ${dayOf(Prisma.sql`p."paidAt"`)} AS day, p."method"::text AS method,
+               i."amountSen"::bigint AS sen
+        FROM "Payment" p JOIN "PaymentItem" i ON i."paymentId" = p."id"
+        WHERE i."creditedAt" IS NULL AND p."status" IN ('paid', 'refunded')
+          AND ${inRange(Prisma.sql`p."paidAt"`)} AND ${inCouncil} AND ${byMethod(Prisma.sql`p."method"`)}
+        UNION ALL
+        SELECT i."councilCode", ${dayOf(Prisma.sql`a."receivedAt"`)}, a."method"::text,
+               a."refundDueSen"::bigint * i."amountSen" / p."amountSen"
+        FROM "GatewayAnswer" a JOIN "Payment" p ON p."id" = a."paymentId" JOIN "PaymentItem" i ON i."paymentId" = p."id"
+        WHERE a."verdict" = 'duplicate_charge'
+          AND ${inRange(Prisma.sql`a."receivedAt"`)} AND ${inCouncil} AND ${byMethod(Prisma.sql`a."method"`)}
+      ) due GROUP BY 2, 3, 4
+      UNION ALL
+      SELECT 'made', council, day, method, count(*), sum(sen) FROM (
+        SELECT i."councilCode" AS council, ${dayOf(Prisma.sql`r."refundedAt"`)} AS day, p."method"::text AS method,
+               ri."amountSen"::bigint AS sen
+        FROM "RefundItem" ri JOIN "Refund" r ON r."id" = ri."refundId"
+          JOIN "PaymentItem" i ON i."id" = ri."paymentItemId" JOIN "Payment" p ON p."id" = r."paymentId"
+        WHERE ${inRange(Prisma.sql`r."refundedAt"`)} AND ${inCouncil} AND ${byMethod(Prisma.sql`p."method"`)}
+        UNION ALL
+        SELECT i."councilCode", ${dayOf(Prisma.sql`r."refundedAt"`)}, p."method"::text,
+               r."amountSen"::bigint * i."amountSen" / p."amountSen"
+        FROM "Refund" r JOIN "Payment" p ON p."id" = r."paymentId" JOIN "PaymentItem" i ON i."paymentId" = p."id"
+        WHERE r."gatewayAnswerId" IS NOT NULL
+          AND ${inRange(Prisma.sql`r."refundedAt"`)} AND ${inCouncil} AND ${byMethod(Prisma.sql`p."method"`)}
+      ) made GROUP BY 2, 3, 4
+      UNION ALL
+      SELECT 'approved', i."councilCode", ${dayOf(Prisma.sql`a."receivedAt"`)}, a."method"::text,
+             count(DISTINCT a."id"), sum(COALESCE(a."amountSen", p."amountSen")::bigint * i."amountSen" / p."amountSen")
+      FROM "GatewayAnswer" a JOIN "Payment" p ON p."id" = a."paymentId" JOIN "PaymentItem" i ON i."paymentId" = p."id"
+      WHERE a."outcome" = 'approved' AND a."verdict" IN ('applied', 'duplicate_charge')
+        AND ${inRange(Prisma.sql`a."receivedAt"`)} AND ${inCouncil} AND ${byMethod(Prisma.sql`a."method"`)}
+      GROUP BY 2, 3, 4`;
+  }
+
+  private async mismatches(
+    start: Date,
+    end: Date,
+    councils: string[] | null,
+    method: string | null,
+  ): Promise<ReconciliationMismatch[]> {
+    // A payment belongs to a council when one of its items does.
+    const paymentInCouncil = councils
+      ? Prisma.sql`EXISTS (SELECT 1 FROM "PaymentItem" x WHERE x."paymentId" = p."id" AND x."councilCode" = ANY(${councils}::text[]))`
+      : Prisma.sql`TRUE`;
+    const byMethod = (column: Prisma.Sql) => (method ? Prisma.sql`${column}::text = ${method}` : Prisma.sql`TRUE`);
+    const inRange = (column: Prisma.Sql) => Prisma.sql`${column} >= ${start} AND ${column} < ${end}`;
+    const councilsOf = Prisma.sql`(SELECT array_agg(DISTINCT x."councilCode" ORDER BY x."councilCode") FROM "PaymentItem" x WHERE x."paymentId" = p."id")`;
+    // An answer that claims an approval, whether or not it verified.
+    const claimsApproval = Prisma.sql`(a."outcome" = 'approved' OR (a."outcome" = 'invalid' AND ((a."method" = 'fpx' AND a."responseCode" = '00') OR (a."method" = 'card' AND a."responseCode" = '1'))))`;
+    const rows = await this.prisma.$queryRaw<MismatchRow[]>`
+      SELECT 'late_approval' AS cause, p."reference", p."invoiceNo", ${councilsOf} AS councils,
+             ${dayOf(Prisma.sql`p."paidAt"`)} AS day, p."method"::text AS method, p."amountSen", NULL::int AS "approvedSen",
+             p."gatewayTxnId"
+      FROM "Payment" p
+      WHERE p."late" AND ${inRange(Prisma.sql`p."paidAt"`)} AND ${paymentInCouncil} AND ${byMethod(Prisma.sql`p."method"`)}
+      UNION ALL
+      SELECT 'amount_mismatch', p."reference", p."invoiceNo", ${councilsOf}, ${dayOf(Prisma.sql`a."receivedAt"`)},
+             a."method"::text, p."amountSen", a."amountSen", a."gatewayTxnId"
+      FROM "GatewayAnswer" a JOIN "Payment" p ON p."id" = a."paymentId"
+      WHERE a."outcome" = 'approved' AND a."verdict" IN ('applied', 'duplicate_charge') AND a."amountSen" <> p."amountSen"
+        AND ${inRange(Prisma.sql`a."receivedAt"`)} AND ${paymentInCouncil} AND ${byMethod(Prisma.sql`a."method"`)}
+      UNION ALL
+      SELECT 'duplicate_charge', p."reference", p."invoiceNo", ${councilsOf}, ${dayOf(Prisma.sql`a."receivedAt"`)},
+             a."method"::text, p."amountSen", a."amountSen", a."gatewayTxnId"
+      FROM "GatewayAnswer" a JOIN "Payment" p ON p."id" = a."paymentId"
+      WHERE a."verdict" = 'duplicate_charge'
+        AND ${inRange(Prisma.sql`a."receivedAt"`)} AND ${paymentInCouncil} AND ${byMethod(Prisma.sql`a."method"`)}
+      UNION ALL
+      SELECT 'approval_without_payment', p."reference", a."invoiceNo", COALESCE(${councilsOf}, '{}'),
+             ${dayOf(Prisma.sql`a."receivedAt"`)}, a."method"::text, COALESCE(a."amountSen", 0), a."amountSen", a."gatewayTxnId"
+      FROM "GatewayAnswer" a LEFT JOIN "Payment" p ON p."id" = a."paymentId"
+      WHERE ${claimsApproval}
+        AND (a."paymentId" IS NULL OR a."verdict" IN ('refused', 'not_found', 'error'))
+        AND ${inRange(Prisma.sql`a."receivedAt"`)} AND ${byMethod(Prisma.sql`a."method"`)}
+        AND ${councils ? Prisma.sql`p."id" IS NOT NULL AND ${paymentInCouncil}` : Prisma.sql`TRUE`}
+      UNION ALL
+      SELECT 'payment_without_approval', p."reference", p."invoiceNo", ${councilsOf}, ${dayOf(Prisma.sql`p."paidAt"`)},
+             p."method"::text, p."amountSen", NULL::int, p."gatewayTxnId"
+      FROM "Payment" p
+      WHERE p."status" IN ('paid', 'refunded') AND ${inRange(Prisma.sql`p."paidAt"`)}
+        AND ${paymentInCouncil} AND ${byMethod(Prisma.sql`p."method"`)}
+        AND NOT EXISTS (SELECT 1 FROM "GatewayAnswer" a WHERE a."paymentId" = p."id" AND a."outcome" = 'approved'
+                        AND a."verdict" = 'applied')
+      ORDER BY day, cause, "invoiceNo"
+      LIMIT ${MAX_MISMATCHES}`;
+    return rows.map((r) => ({
+      cause: r.cause,
+      reference: r.reference,
+      invoiceNo: r.invoiceNo,
+      councils: r.councils ?? [],
+      day: r.day,
+      method: r.method,
+      amountSen: r.amountSen ?? 0,
+      ...(r.approvedSen !== null ? { approvedSen: r.approvedSen } : {}),
+      gatewayTxnId: r.gatewayTxnId,
+    }));
+  }
+}
+
+/** One row per council, day and method, from the figures of each kind. */
+function merge(figures: FigureRow[]): ReconciliationRow[] {
+  const rows = new Map<string, ReconciliationRow>();
+  for (const f of figures) {
+    const key = `${f.council}|${f.day}|${f.method}`;
+    let row = rows.get(key);
+    if (!row) {
+      row = {
+        council: f.council,
+        day: f.day,
+        method: f.method,
+        paymentsPaid: 0,
+        paidSen: 0,
+        itemsCredited: 0,
+        creditedSen: 0,
+        refundsDueSen: 0,
+        refundsMadeSen: 0,
+        approvedAnswers: 0,
+        approvedSen: 0,
+      };
+      rows.set(key, row);
+    }
+    const n = Number(f.n);
+    const sen = Number(f.sen ?? 0);
+    if (f.kind === 'paid') Object.assign(row, { paymentsPaid: n, paidSen: sen });
+    else if (f.kind === 'credited') Object.assign(row, { itemsCredited: n, creditedSen: sen });
+    else if (f.kind === 'due') row.refundsDueSen = sen;
+    else if (f.kind === 'made') row.refundsMadeSen = sen;
+    else Object.assign(row, { approvedAnswers: n, approvedSen: sen });
+  }
+  return [...rows.values()].sort(
+    (a, b) => a.day.localeCompare(b.day) || a.council.localeCompare(b.council) || a.method.localeCompare(b.method),
+  );
+}

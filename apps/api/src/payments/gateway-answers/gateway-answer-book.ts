@@ -1,0 +1,179 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { GatewayFieldsInput } from '@councilpay/fpx';
+import type { Prisma } from '../../generated/prisma/client';
+import { PrismaService } from '../../prisma/prisma.service';
+import type { AnswerChannel, GatewayAnswer } from '../gateways/payment-gateway';
+import { formText } from '../gateways/payment-gateway';
+import type { EventSource, LedgerResult } from '../payment-ledger.service';
+
+/** Control characters, dropped from unverified text before it is stored (PostgreSQL cannot store NUL). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
+/** What was made of an answer. */
+export type AnswerVerdict =
+  | 'applied'
+  | 'duplicate'
+  | 'duplicate_charge'
+  | 'refused'
+  | 'unknown'
+  | 'not_found'
+  | 'invalid'
+  | 'error'
+  /** Brought back by the payer's browser: kept, never applied (an enquiry of ours decides). */
+  | 'recorded';
+
+/** The route an answer arrived on, from its method and the source the engine records. */
+export function channelOf(method: 'fpx' | 'card', source: EventSource, answer?: GatewayAnswer): AnswerChannel {
+  if (answer?.facts?.channel) return answer.facts.channel;
+  if (source === 'callback') return method === 'fpx' ? 'direct' : 'card-callback';
+  if (source === 'browser') return method === 'fpx' ? 'browser' : 'card-browser';
+  return 'enquiry';
+}
+
+function verdictOf(result: LedgerResult | null | 'recorded'): AnswerVerdict {
+  if (result === 'recorded') return 'recorded';
+  if (!result) return 'error';
+  if (result.outcome === 'move') return 'applied';
+  if (result.outcome === 'not_found') return 'not_found';
+  if (result.outcome === 'refused') return 'refused';
+  return result.reason === 'unknown_to_gateway' ? 'unknown' : 'duplicate';
+}
+
+interface LockedPayment {
+  id: string;
+  reference: string;
+  status: string;
+  method: 'fpx' | 'card';
+  amountSen: number;
+  gatewayTxnId: string | null;
+}
+
+/**
+ * Every gateway answer, as its own row: direct and browser ACs, card callbacks and returns, enquiry answers,
+ * and messages that did not verify. A second approval of a paid payment under another gateway transaction id
+ * is a second charge: it is recorded as a duplicate charge with its amount owed back (the same id again is
+ * only a repeat).
+ */
+@Injectable()
+export class GatewayAnswerBook {
+  private readonly logger = new Logger(GatewayAnswerBook.name);
+
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Records a verified answer and what the ledger made of it (`null`: applying it failed). */
+  async record(
+    invoiceNo: string,
+    answer: GatewayAnswer,
+    source: EventSource,
+    result: LedgerResult | null | 'recorded',
+  ): Promise<AnswerVerdict> {
+    const facts = answer.facts;
+    return this.prisma.$transaction(async (tx) => {
+      // The payment's row lock orders this with the ledger and with other answers of the same payment.
+      const rows = await tx.$queryRaw<LockedPayment[]>`
+        SELECT "id", "reference", "status"::text AS "status", "method"::text AS "method", "amountSen", "gatewayTxnId"
+        FROM "Payment" WHERE "invoiceNo" = ${invoiceNo} FOR UPDATE`;
+      const payment = rows[0] ?? null;
+      let verdict = verdictOf(result);
+      let refundDueSen = 0;
+      const txnId = answer.gatewayTxnId || null;
+      if (
+        payment &&
+        answer.outcome === 'approved' &&
+        verdict === 'duplicate' &&
+        (payment.status === 'paid' || payment.status === 'refunded') &&
+        txnId &&
+        txnId !== payment.gatewayTxnId
+      ) {
+        const seen = await tx.gatewayAnswer.count({
+          where: { paymentId: payment.id, gatewayTxnId: txnId, verdict: { in: ['applied', 'duplicate_charge'] } },
+        });
+        if (seen === 0) {
+          verdict = 'duplicate_charge';
+          refundDueSen = facts?.amountSen ?? payment.amountSen;
+          await tx.paymentEvent.create({
+            data: {
+              paymentId: payment.id,
+              type: 'duplicate_charge',
+              fromStatus: payment.status as never,
+              toStatus: payment.status as never,
+              source,
+              data: { gatewayTxnId: txnId, firstGatewayTxnId: payment.gatewayTxnId, refundDueSen },
+            },
+          });
+          this.logger.warn(
+            {
+              reference: payment.reference,
+              gatewayTxnId: txnId,
+              firstGatewayTxnId: payment.gatewayTxnId,
+              refundDueSen,
+            },
+            'Duplicate charge: a second approval under another gateway transaction id',
+          );
+        }
+      }
+      const method = facts?.method ?? payment?.method ?? 'fpx';
+      await tx.gatewayAnswer.create({
+        data: {
+          paymentId: payment?.id ?? null,
+          invoiceNo: invoiceNo.slice(0, 40),
+          source: channelOf(method, source, answer),
+          method,
+          outcome: answer.outcome,
+          rawMessage: facts?.raw ?? '',
+          responseCode: answer.code.slice(0, 40),
+          amountSen: facts?.amountSen ?? null,
+          currency: facts?.currency ?? null,
+          gatewayTxnId: txnId,
+          gatewayTxnTime: facts?.gatewayTxnTime ?? null,
+          debitAuthNo: facts?.debitAuthNo ?? null,
+          creditAuthCode: facts?.creditAuthCode ?? null,
+          creditAuthNo: facts?.creditAuthNo ?? null,
+          authCode: facts?.authCode ?? null,
+          verdict,
+          refundDueSen,
+        },
+      });
+      return verdict;
+    });
+  }
+
+  /** Records a message that did not verify (bad signature, unknown payment ...): kept as received, unapplied. */
+  async recordInvalid(
+    method: 'fpx' | 'card',
+    invoiceNo: string,
+    paymentId: string | null,
+    fields: GatewayFieldsInput,
+    source: EventSource,
+    code: string,
+  ): Promise<void> {
+    const text = (name: string) => {
+      const value = fields[name];
+      // Unverified text: control characters (NUL cannot be stored) are dropped, the length is bounded.
+      const clean = typeof value === 'string' ? value.replace(CONTROL, '').trim() : '';
+      return clean ? clean.slice(0, 80) : null;
+    };
+    const claimed =
+      method === 'fpx'
+        ? { code: text('fpx_debitAuthCode'), txnId: text('fpx_fpxTxnId'), amount: text('fpx_txnAmount') }
+        : { code: text('status'), txnId: text('transId'), amount: text('amount') };
+    const amountSen =
+      claimed.amount && /^\d{1,9}\.\d{2}$/.test(claimed.amount) ? Math.round(Number(claimed.amount) * 100) : null;
+    const data: Prisma.GatewayAnswerUncheckedCreateInput = {
+      paymentId,
+      invoiceNo: invoiceNo.replace(CONTROL, '').slice(0, 40),
+      source: channelOf(method, source),
+      method,
+      outcome: 'invalid',
+      rawMessage: formText(fields).slice(0, 20_000),
+      responseCode: (claimed.code ?? code).slice(0, 40),
+      amountSen,
+      currency: text(method === 'fpx' ? 'fpx_txnCurrency' : 'currency'),
+      gatewayTxnId: claimed.txnId,
+      gatewayTxnTime: method === 'fpx' ? text('fpx_fpxTxnTime') : null,
+      verdict: 'invalid',
+    };
+    await this.prisma.gatewayAnswer.create({ data });
+  }
+}
