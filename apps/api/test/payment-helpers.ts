@@ -114,7 +114,9 @@ export function signedAc(
   redirect: CreatePaymentResponse['redirect'],
   debitAuthCode: string,
   /** A gateway transaction id (a new one by default), or the message's details. */
-  given: string | { fpxTxnTime?: Date; fpxTxnId?: string; txnCurrency?: string; msgToken?: string } = {},
+  given:
+    | string
+    | { fpxTxnTime?: Date; fpxTxnId?: string; txnCurrency?: string; msgToken?: string; sellerOrderNo?: string } = {},
 ): GatewayFields {
   if (!redirect) throw new Error('no gateway form to answer');
   const options = typeof given === 'string' ? { fpxTxnId: given } : given;
@@ -126,6 +128,7 @@ export function signedAc(
       ...ar.message,
       ...(options.txnCurrency ? { txnCurrency: options.txnCurrency } : {}),
       ...(options.msgToken ? { msgToken: options.msgToken } : {}),
+      ...(options.sellerOrderNo ? { sellerOrderNo: options.sellerOrderNo } : {}),
     },
     debitAuthCode,
     fpxTxnId: options.fpxTxnId ?? nextFpxTxnId(),

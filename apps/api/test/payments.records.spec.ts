@@ -67,7 +67,8 @@ describe('money records', () => {
     expect(rows.map((r) => [r.source, r.outcome, r.verdict])).toEqual([
       ['enquiry', 'approved', 'applied'],
       ['direct', 'approved', 'duplicate'],
-      ['browser', 'approved', 'duplicate'],
+      // The browser's copy is kept, never applied: only our enquiry and the direct AC move state.
+      ['browser', 'approved', 'recorded'],
     ]);
     for (const row of rows) {
       expect(row).toMatchObject({
@@ -107,11 +108,15 @@ describe('money records', () => {
     const other = await makePayable(app, { balanceSen: 1_500 });
     const fpx = await createPayment(app, fpxRequest([other.id]));
     const ac = signedAc(fpx.redirect, '00');
+    // A tampered message could come from anyone: it writes nothing (else anyone could fill the database).
     const tampered = { ...ac, fpx_txnAmount: '1.00' };
     await postDirectAc(app, tampered).expect(400);
+    expect(await answersOf(fpx.reference)).toEqual([]);
+    // A message the gateway did sign that does not fit the payment (another currency) is kept as received.
+    await postDirectAc(app, signedAc(fpx.redirect, '00', { txnCurrency: 'USD' })).expect(400);
     const [row] = await answersOf(fpx.reference);
     expect(row).toMatchObject({ outcome: 'invalid', verdict: 'invalid', source: 'direct', responseCode: '00' });
-    expect(row.rawMessage).toContain('fpx_txnAmount=1.00');
+    expect(row.rawMessage).toContain('fpx_txnCurrency=USD');
     expect((await prisma.payment.findUniqueOrThrow({ where: { reference: fpx.reference } })).status).toBe(
       'in_progress',
     );
@@ -210,9 +215,9 @@ describe('money records', () => {
     const raceB = await createPayment(app, fpxRequest([raceBill.id], { confirmRetry: true }));
     await postDirectAc(app, signedAc(raceA.redirect, '00')).expect(200);
     await postDirectAc(app, signedAc(raceB.redirect, '00')).expect(200);
-    // An approval naming an invoice we never issued.
-    const stray = signedAc(normal.redirect, '00');
-    await postDirectAc(app, { ...stray, fpx_sellerOrderNo: '99999999999999999999' }).expect(400);
+    // A genuine (signed) approval naming an invoice we never issued.
+    const stray = signedAc(normal.redirect, '00', { sellerOrderNo: '99999999999999999999' });
+    await postDirectAc(app, stray).expect(400);
     // Records only reconciliation can catch: a payment marked paid with no approval, and an approval of
     // another amount than the payment's (written as a broken import would).
     const bareBill = await makePayable(app, { balanceSen: 1_500, council });

@@ -7,6 +7,8 @@ import { PrismaService } from '../../prisma/prisma.service';
 import { ApplyGatewayAnswerCommand } from '../commands/apply-gateway-answer/apply-gateway-answer.command';
 import { RequeryPaymentCommand } from '../commands/requery-payment/requery-payment.command';
 import { GatewayAnswerBook } from '../gateway-answers/gateway-answer-book';
+import { CardGateway } from '../gateways/card.gateway';
+import { FpxGateway } from '../gateways/fpx.gateway';
 import { Gateways } from '../gateways/gateways';
 import type { VerifiedCallback } from '../gateways/payment-gateway';
 import { EventSource, LedgerResult, PaymentLedger } from '../payment-ledger.service';
@@ -65,6 +67,8 @@ export class GatewayCallbacks {
     private readonly ledger: PaymentLedger,
     private readonly commandBus: CommandBus,
     private readonly answers: GatewayAnswerBook,
+    private readonly fpx: FpxGateway,
+    private readonly card: CardGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -112,6 +116,9 @@ export class GatewayCallbacks {
           reason: refused.reason,
         });
         await this.answers.recordInvalid(method, invoiceNo, payment.id, fields, source, refused.code);
+      } else if (!payment && this.signedByGateway(method, fields)) {
+        // A genuine answer about an order we never issued: a reconciliation finding, kept as received.
+        await this.answers.recordInvalid(method, invoiceNo, null, fields, source, refused.code);
       }
       this.logger.warn(
         { reference: payment?.reference, invoiceNo, method, source, code: refused.code, reason: refused.reason },
@@ -132,6 +139,11 @@ export class GatewayCallbacks {
       new ApplyGatewayAnswerCommand(invoiceNo, verdict.answer, source),
     );
     return { ok: true, reference: result.reference, result };
+  }
+
+  /** True when the message's signature is the gateway's, whatever payment it names. */
+  private signedByGateway(method: 'fpx' | 'card', fields: GatewayFieldsInput): boolean {
+    return method === 'fpx' ? this.fpx.verifyConfirmation(fields, null).ok : this.card.verifyResponse(fields, null).ok;
   }
 
   /** Our own enquiry, after a browser return; the payer is not kept waiting for it. */
