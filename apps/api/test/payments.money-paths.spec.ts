@@ -288,10 +288,16 @@ describe('every sen accounted for', () => {
 
   it('an FPX bank listed offline is refused at creation with a translated 422, and nothing is written', async () => {
     const bill = await makePayable(app, { balanceSen: 1_100 });
+    // The simulator is shared by every test file of the run: add one bank to its offline list, then put the
+    // list back as it was (other files expect the banks it lists offline from the start).
+    const listed = (await (await fetch(`${inject('simUrl')}/sim/fpx/banks`)).json()) as {
+      banks: { id: string; online: boolean }[];
+    };
+    const offlineBefore = listed.banks.filter((b) => !b.online).map((b) => b.id);
     await fetch(`${inject('simUrl')}/sim/fpx/banks`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ offline: ['HLB0224'] }),
+      body: JSON.stringify({ offline: [...offlineBefore, 'HLB0224'] }),
     });
     const redis = app.get(RedisService);
     await redis.client.del(redis.key('fpx-bank-list'));
@@ -310,7 +316,7 @@ describe('every sen accounted for', () => {
       await fetch(`${inject('simUrl')}/sim/fpx/banks`, {
         method: 'PUT',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ offline: [] }),
+        body: JSON.stringify({ offline: offlineBefore }),
       });
       await redis.client.del(redis.key('fpx-bank-list'));
     }
