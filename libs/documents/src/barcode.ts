@@ -8,6 +8,13 @@ import JsBarcode from 'jsbarcode';
 export function code128Svg(value: string, height = 40): string {
   const document = new DOMImplementation().createDocument('http://www.w3.org/1999/xhtml', 'html', null);
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  JsBarcode(svg, value, { xmlDocument: document, format: 'CODE128', displayValue: false, height, margin: 0 });
+  // xmldom's Document implements what jsbarcode uses of a DOM XMLDocument (createElementNS, setAttribute).
+  JsBarcode(svg, value, {
+    xmlDocument: document as unknown as XMLDocument,
+    format: 'CODE128',
+    displayValue: false,
+    height,
+    margin: 0,
+  });
   return new XMLSerializer().serializeToString(svg);
 }

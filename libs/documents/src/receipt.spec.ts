@@ -22,9 +22,11 @@ function receipt(language: Language): ReceiptData {
   );
   return {
     language,
-    councilName: { ms: 'Majlis Daerah Pengkalan Gemilang', en: 'Pengkalan Gemilang District Council', zh: '彭加兰吉米朗县议会' }[
-      language
-    ],
+    councilName: {
+      ms: 'Majlis Daerah Pengkalan Gemilang',
+      en: 'Pengkalan Gemilang District Council',
+      zh: '彭加兰吉米朗县议会',
+    }[language],
     reference: 'CPAB12CD34EF56GH78JK90',
     invoiceNo: '00000000000000001234',
     status: 'paid',
@@ -47,9 +49,45 @@ const squash = (s: string) => s.replace(/\s+/g, '');
 
 describe('receipt PDF', () => {
   const labels: Record<Language, string[]> = {
-    ms: ['Resit rasmi', 'Pembayar', 'Rujukan bayaran', 'No. invois', 'Tarikh dan masa', 'Kaedah bayaran', 'Bank', 'No. resit', 'Jumlah', 'Cukai Taksiran', 'Telah dibayar'],
-    en: ['Official receipt', 'Payer', 'Payment reference', 'Invoice no.', 'Date and time', 'Payment method', 'Bank', 'Receipt no.', 'Total', 'Assessment Tax', 'Paid'],
-    zh: ['正式收据', '付款人', '付款参考号', '发票号码', '日期和时间', '付款方式', '银行', '收据号码', '总额', '门牌税', '已付款'],
+    ms: [
+      'Resit rasmi',
+      'Pembayar',
+      'Rujukan bayaran',
+      'No. invois',
+      'Tarikh dan masa',
+      'Kaedah bayaran',
+      'Bank',
+      'No. resit',
+      'Jumlah',
+      'Cukai Taksiran',
+      'Telah dibayar',
+    ],
+    en: [
+      'Official receipt',
+      'Payer',
+      'Payment reference',
+      'Invoice no.',
+      'Date and time',
+      'Payment method',
+      'Bank',
+      'Receipt no.',
+      'Total',
+      'Assessment Tax',
+      'Paid',
+    ],
+    zh: [
+      '正式收据',
+      '付款人',
+      '付款参考号',
+      '发票号码',
+      '日期和时间',
+      '付款方式',
+      '银行',
+      '收据号码',
+      '总额',
+      '门牌税',
+      '已付款',
+    ],
   };
 
   for (const language of ['ms', 'en', 'zh'] as const) {

@@ -4,7 +4,7 @@
  * item with its receipt number, the total in RM, the status, a CODE128 barcode of the reference and the QR
  * code that leads to the verify page. In the payer's language (Malay, English or Chinese).
  */
-import { formatDateTime, formatRinggit, type Language, type PayableType, type PaymentStatus } from '@councilpay/domain';
+import { formatDateTime, formatRinggit, type Language, type PayableType, type PaymentState } from '@councilpay/domain';
 import { translate, type MessageKey } from '@councilpay/i18n';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { code128Svg } from './barcode';
@@ -19,7 +19,7 @@ export interface ReceiptData {
   logoDataUrl?: string | null;
   reference: string;
   invoiceNo: string;
-  status: PaymentStatus;
+  status: PaymentState;
   paidAt: Date;
   payerName: string;
   method: 'fpx' | 'card';

@@ -672,7 +672,8 @@ export const en = {
     officer: 'Licensing officer',
     template: 'Template',
     verify_title: 'Check a document',
-    verify_text: 'Scan the code on a receipt or digital licence, or paste its code here, to check it was issued by the council.',
+    verify_text:
+      'Scan the code on a receipt or digital licence, or paste its code here, to check it was issued by the council.',
     verify_token: 'Document code',
     verify_button: 'Check',
     verify_authentic: 'Authentic: this document was issued by the council. Compare these facts with the paper.',
@@ -681,9 +682,11 @@ export const en = {
     verify_status: 'Current status',
     licences_title: 'My digital licences',
     licences_empty: 'You have no paid trading licence yet.',
-    licences_notice_1: 'The licence must be displayed at the premises or carried while trading, and shown to council officers when asked.',
+    licences_notice_1:
+      'The licence must be displayed at the premises or carried while trading, and shown to council officers when asked.',
     licences_notice_2: 'The licence holder must comply with every condition of the licence and the council by-laws.',
-    licences_notice_3: 'The digital licence is valid only for the period paid and only for the holder whose photo it shows.',
+    licences_notice_3:
+      'The digital licence is valid only for the period paid and only for the holder whose photo it shows.',
     print: 'Print',
     not_paid: 'This licence has no successful payment yet.',
   },

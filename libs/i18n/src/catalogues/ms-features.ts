@@ -441,7 +441,8 @@ export const msFeatures: FeatureCatalogue = {
     officer: 'Pegawai pelesenan',
     template: 'Templat',
     verify_title: 'Semak dokumen',
-    verify_text: 'Imbas kod pada resit atau lesen digital, atau tampal kodnya di sini, untuk menyemak bahawa ia dikeluarkan oleh majlis.',
+    verify_text:
+      'Imbas kod pada resit atau lesen digital, atau tampal kodnya di sini, untuk menyemak bahawa ia dikeluarkan oleh majlis.',
     verify_token: 'Kod dokumen',
     verify_button: 'Semak',
     verify_authentic: 'Tulen: dokumen ini dikeluarkan oleh majlis. Bandingkan maklumat ini dengan kertasnya.',
@@ -450,9 +451,11 @@ export const msFeatures: FeatureCatalogue = {
     verify_status: 'Status semasa',
     licences_title: 'Lesen digital saya',
     licences_empty: 'Anda belum mempunyai lesen perniagaan yang telah dibayar.',
-    licences_notice_1: 'Lesen mesti dipamerkan di premis atau dibawa semasa berniaga, dan ditunjukkan kepada pegawai majlis apabila diminta.',
+    licences_notice_1:
+      'Lesen mesti dipamerkan di premis atau dibawa semasa berniaga, dan ditunjukkan kepada pegawai majlis apabila diminta.',
     licences_notice_2: 'Pemegang lesen mesti mematuhi setiap syarat lesen dan undang-undang kecil majlis.',
-    licences_notice_3: 'Lesen digital sah hanya bagi tempoh yang dibayar dan hanya bagi pemegang yang gambarnya ditunjukkan.',
+    licences_notice_3:
+      'Lesen digital sah hanya bagi tempoh yang dibayar dan hanya bagi pemegang yang gambarnya ditunjukkan.',
     print: 'Cetak',
     not_paid: 'Lesen ini belum mempunyai bayaran yang berjaya.',
   },
