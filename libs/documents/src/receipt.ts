@@ -88,7 +88,14 @@ export function codes(language: Language, value: string, verifyUrl: string): Con
       {
         stack: [
           { qr: verifyUrl, fit: 110, eccLevel: 'M' },
-          { text: label(language, 'verify_hint'), fontSize: 7, margin: [0, 4, 0, 0] },
+          // The hint is also a link to the verify page (a tap on a phone opens it).
+          {
+            text: label(language, 'verify_hint'),
+            fontSize: 7,
+            margin: [0, 4, 0, 0],
+            link: verifyUrl,
+            color: '#1a4f8b',
+          },
         ],
         width: 120,
       },

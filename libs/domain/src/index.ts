@@ -17,3 +17,4 @@ export * from './display';
 export * from './nric';
 export * from './reference';
 export * from './constants';
+export * from './contracts/documents';
