@@ -8,6 +8,7 @@ import {
   type DocumentFacts,
   type TokenCheck,
 } from '@councilpay/documents';
+import { DOCUMENT_VERIFY_PARAM, DOCUMENT_VERIFY_ROUTE } from '@councilpay/domain';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 
@@ -32,6 +33,6 @@ export class DocumentSigner {
 
   /** The public verify page's address for a token (what the QR code holds). */
   verifyUrl(token: string): string {
-    return `${this.config.publicUrl}/#/verify?t=${token}`;
+    return `${this.config.publicUrl}/#${DOCUMENT_VERIFY_ROUTE}?${DOCUMENT_VERIFY_PARAM}=${token}`;
   }
 }

@@ -24,3 +24,8 @@ export interface VerifyResultDto {
   /** Only when authentic: the payment's status today (a refunded payment shows it). */
   status?: PaymentState;
 }
+
+/** The portal's public page that checks a document code (not a route of the old portal): `/#/verify?t=<code>`. */
+export const DOCUMENT_VERIFY_ROUTE = '/verify';
+/** The query parameter of DOCUMENT_VERIFY_ROUTE that carries the code. */
+export const DOCUMENT_VERIFY_PARAM = 't';

@@ -22,6 +22,7 @@ import { useSession } from '../account/session/SessionProvider';
 import { SignInRequired } from '../account/SignInRequired';
 import { getHistory } from './payments-api';
 import { statusTone } from './payment-status';
+import { DownloadReceiptButton } from '../documents/DownloadReceiptButton';
 
 const PAGE_SIZES = [10, 20, 50];
 
@@ -87,7 +88,12 @@ function HistoryTable() {
                 <TableCell>
                   <Chip size="small" color={statusTone(row.status)} label={t(`payment_states.${row.status}`)} />
                 </TableCell>
-                <TableCell>{row.receiptNo ?? '—'}</TableCell>
+                <TableCell>
+                  {row.receiptNo ?? '—'}
+                  {(row.status === 'paid' || row.status === 'refunded') && (
+                    <DownloadReceiptButton reference={row.reference} compact />
+                  )}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
