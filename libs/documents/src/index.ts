@@ -17,3 +17,16 @@ export {
   type LicenceFacts,
   type TokenCheck,
 } from './verify-token';
+export {
+  licenceDefinition,
+  licenceTemplate,
+  licencePrintRefusal,
+  paidUntilText,
+  LICENCE_KINDS,
+  LICENCE_TEMPLATES,
+  OPERASI_TEMPLATES,
+  type LicenceData,
+  type LicenceKind,
+  type LicenceTemplate,
+  type LicencePrintRefusal,
+} from './licence';
