@@ -22,6 +22,7 @@ import { PrismaClient, type Prisma } from '../../apps/api/src/generated/prisma/c
 import { COUNCIL_SEEDS, SIGNATURE_OFFICERS } from './councils';
 import { PAYABLE_SEEDS, type PayableSeed } from './payables';
 import { generatePayables } from './generate';
+import { demoOwnerPhoto } from './photo';
 
 const DATABASE_URL = process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/councilpay';
 
@@ -166,6 +167,7 @@ async function ensurePayable(
               renewableOnline: seed.licence.renewableOnline ?? true,
               renewalYears: seed.licence.renewalYears ?? 1,
               renewalMonths: seed.licence.renewalMonths ?? 0,
+              photo: seed.licence.hasPhoto ? new Uint8Array(demoOwnerPhoto()) : null,
             },
           }
         : undefined,

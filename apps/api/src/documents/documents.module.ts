@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
 import { PaymentsModule } from '../payments/payments.module';
 import { DocumentSigner } from './document-signer';
+import { LicenceDocuments } from './licences/licence-documents.service';
+import { LicencesHttpController } from './licences/licences.http.controller';
+import { GetLicencePdfHandler, ListOwnLicencesHandler } from './licences/licences.queries';
 import { GetReceiptPdfHandler } from './receipts/get-receipt-pdf/get-receipt-pdf.handler';
 import { GetReceiptPdfHttpController } from './receipts/get-receipt-pdf/get-receipt-pdf.http.controller';
 import { ReceiptDocuments } from './receipts/receipt-documents.service';
 import { VerifyDocumentHandler } from './verify/verify-document/verify-document.handler';
 import { VerifyDocumentHttpController } from './verify/verify-document/verify-document.http.controller';
 
-const queryHandlers = [GetReceiptPdfHandler, VerifyDocumentHandler];
+const queryHandlers = [GetReceiptPdfHandler, VerifyDocumentHandler, ListOwnLicencesHandler, GetLicencePdfHandler];
 
 /** Receipts and licences as documents: rendering, signing their codes. Used by the API and the notify worker. */
 @Module({
@@ -19,7 +22,7 @@ export class DocumentsModule {}
 /** The documents' HTTP routes (API process only). */
 @Module({
   imports: [DocumentsModule, PaymentsModule],
-  providers: [...queryHandlers],
-  controllers: [GetReceiptPdfHttpController, VerifyDocumentHttpController],
+  providers: [...queryHandlers, LicenceDocuments],
+  controllers: [GetReceiptPdfHttpController, VerifyDocumentHttpController, LicencesHttpController],
 })
 export class DocumentsHttpModule {}

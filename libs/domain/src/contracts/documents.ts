@@ -29,3 +29,26 @@ export interface VerifyResultDto {
 export const DOCUMENT_VERIFY_ROUTE = '/verify';
 /** The query parameter of DOCUMENT_VERIFY_ROUTE that carries the code. */
 export const DOCUMENT_VERIFY_PARAM = 't';
+
+/** Why a licence cannot be printed: the API's error codes (messages in libs/i18n `errors`). */
+export type LicencePrintBlock = 'license_status_not_allowed' | 'owner_photo_not_found';
+
+/** A licence the signed-in payer has paid, for the licence print screen. */
+export interface LicenceRowDto {
+  /** The licence reference (lic_rujukan): GET /api/licences/:reference.pdf. */
+  reference: string;
+  licenceNo: string;
+  council: string;
+  /** operasi | pasar | penjaja | kakilima | iklan | niaga */
+  kind: string;
+  /** The print template (documents.templates.<template>). */
+  template: string;
+  statusl: string;
+  ownerName: string;
+  receiptNo: string;
+  paidAt: string;
+  /** MM/YYYY */
+  paidUntil: string | null;
+  /** Null when it can be printed. */
+  blocked: LicencePrintBlock | null;
+}
