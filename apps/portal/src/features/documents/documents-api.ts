@@ -1,4 +1,4 @@
-import { PAYMENT_TOKEN_HEADER, type VerifyResultDto } from '@councilpay/domain';
+import { PAYMENT_TOKEN_HEADER, type LicenceRowDto, type VerifyResultDto } from '@councilpay/domain';
 import { api, ApiError, errorFromResponse } from '../../shared/api/client';
 import { paymentTokenFor } from '../payments/payment-tokens';
 
@@ -42,4 +42,24 @@ export function saveBlob(blob: Blob, filename: string): void {
 /** GET /api/verify/:token: authentic (with the facts), altered or unknown. */
 export function verifyDocument(token: string, signal?: AbortSignal): Promise<VerifyResultDto> {
   return api.request<VerifyResultDto>(`/verify/${encodeURIComponent(token)}`, { signal });
+}
+
+/** GET /api/me/licences: the licences the signed-in payer has paid. */
+export function getOwnLicences(signal?: AbortSignal): Promise<LicenceRowDto[]> {
+  return api.request<LicenceRowDto[]>('/me/licences', { signal });
+}
+
+/** GET /api/licences/:reference.pdf: the digital licence (409 when its status or a missing photo blocks it). */
+export async function fetchLicencePdf(reference: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/licences/${encodeURIComponent(reference)}.pdf`, {
+      headers: { Accept: 'application/pdf' },
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    throw new ApiError(0, 'network_error', error instanceof Error ? error.message : 'Network error');
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  return response.blob();
 }
