@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { PaymentsModule } from '../payments/payments.module';
 import { DocumentSigner } from './document-signer';
+import { PaymentChanges } from './live/payment-changes.service';
+import { PaymentEventsHttpController } from './live/payment-events.http.controller';
 import { LicenceDocuments } from './licences/licence-documents.service';
 import { LicencesHttpController } from './licences/licences.http.controller';
 import { GetLicencePdfHandler, ListOwnLicencesHandler } from './licences/licences.queries';
@@ -22,7 +24,12 @@ export class DocumentsModule {}
 /** The documents' HTTP routes (API process only). */
 @Module({
   imports: [DocumentsModule, PaymentsModule],
-  providers: [...queryHandlers, LicenceDocuments],
-  controllers: [GetReceiptPdfHttpController, VerifyDocumentHttpController, LicencesHttpController],
+  providers: [...queryHandlers, LicenceDocuments, PaymentChanges],
+  controllers: [
+    GetReceiptPdfHttpController,
+    VerifyDocumentHttpController,
+    LicencesHttpController,
+    PaymentEventsHttpController,
+  ],
 })
 export class DocumentsHttpModule {}
