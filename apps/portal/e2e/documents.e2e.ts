@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { PDFParse } from 'pdf-parse';
 import { Algorithm, hash } from '@node-rs/argon2';
-import { addToCart, checkout, inEnglish, referenceOf, withDatabase } from './support';
+import { addToCart, checkout, inEnglish, referenceOf, simulator, withDatabase } from './support';
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(pdf) });
@@ -114,5 +114,33 @@ test.describe('documents a payer keeps and an officer checks', () => {
     const text = (await pdfText(await res.body())).replace(/\s+/g, '');
     for (const expected of ['Lesen Perniagaan', 'LP-2025-0001', 'KEDAI KOPI HUP SENG'])
       expect(text).toContain(expected.replace(/\s+/g, ''));
+  });
+
+  test('a pending payment turns paid on the open receipt page, without a reload, within a second of the approval', async ({
+    page,
+  }) => {
+    await addToCart(page, { council: 'mdpg', type: 'compound', accountNo: 'KMP-2026-000103' });
+    await checkout(page, { fpx: 'MB2U0227' });
+    await page.getByTestId('pay-now').click();
+    await page.getByRole('button', { name: 'Leave pending (09)' }).click();
+    await expect(page).toHaveURL(/#\/receipt\?reference=CP/);
+    const status = page.getByTestId('payment-status');
+    await expect(status).toHaveAttribute('data-status', 'pending');
+    const payment = (await (await page.request.get(`/api/payments/${referenceOf(page)}`)).json()) as {
+      invoiceNo: string;
+    };
+    // The page's stream is open before the bank answers.
+    await page.waitForTimeout(1_000);
+
+    let navigations = 0;
+    page.on('framenavigated', () => (navigations += 1));
+    // The simulator approves and sends the direct callback; its call returns once the API has answered it.
+    await simulator(`/sim/fpx/${payment.invoiceNo}/settle`, { action: 'approve', sendDirect: true });
+    const answered = Date.now();
+    await expect(status).toHaveAttribute('data-status', 'paid');
+    const shownAfter = Date.now() - answered;
+    console.info(`receipt page: paid shown ${shownAfter} ms after the API answered the approval`);
+    expect(shownAfter, `paid shown ${shownAfter} ms after the approval`).toBeLessThan(1_000);
+    expect(navigations).toBe(0);
   });
 });
