@@ -12,6 +12,8 @@ const RECEIPT_STATES = new Set(['paid', 'refunded']);
 
 /** A rendered receipt is kept this long; any change to the payment (its version) makes a new one. */
 const CACHE_TTL_SECONDS = 7 * 24 * 3600;
+/** How long a request waits for the cache before rendering without it. */
+const CACHE_WAIT_MS = 500;
 
 export type ReceiptPdfResult =
   { ok: true; pdf: Buffer; filename: string; reference: string } | { ok: false; reason: 'not_found' | 'not_paid' };
@@ -100,19 +102,32 @@ export class ReceiptDocuments {
   }
 
   private async cached(key: string): Promise<Buffer | null> {
-    try {
+    return this.bounded(async () => {
       await this.redis.ensureConnected();
-      return await this.redis.client.getBuffer(key);
-    } catch {
-      return null;
-    }
+      return this.redis.client.getBuffer(key);
+    });
   }
 
   private async store(key: string, pdf: Buffer): Promise<void> {
+    await this.bounded(() => this.redis.client.set(key, pdf, 'EX', CACHE_TTL_SECONDS));
+  }
+
+  /** A cache operation that never fails nor holds the caller (an email waiting to be sent) for long. */
+  private async bounded<T>(work: () => Promise<T>): Promise<T | null> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), CACHE_WAIT_MS);
+    });
     try {
-      await this.redis.client.set(key, pdf, 'EX', CACHE_TTL_SECONDS);
-    } catch (error) {
-      this.logger.warn({ err: (error as Error).message }, 'Receipt not cached');
+      return await Promise.race([
+        work().catch((error: unknown) => {
+          this.logger.debug({ err: (error as Error).message }, 'Receipt cache unavailable');
+          return null;
+        }),
+        timeout,
+      ]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 }
