@@ -150,8 +150,11 @@ export function receiptDefinition(data: ReceiptData): TDocumentDefinitions {
         [l('invoice_no'), data.invoiceNo],
         [l('date_time'), formatDateTime(data.paidAt)],
         [l('method'), method],
-        [l('bank'), data.bankName ?? '-'],
-        [l('status'), translate(data.language, `payment_states.${data.status}` as MessageKey)],
+        [translate(data.language, 'checkout.bank'), data.bankName ?? '-'],
+        [
+          translate(data.language, 'common.status'),
+          translate(data.language, `payment_states.${data.status}` as MessageKey),
+        ],
       ]),
       items,
       codes(data.language, data.reference, data.verifyUrl),

@@ -650,8 +650,6 @@ export const en = {
     invoice_no: 'Invoice no.',
     date_time: 'Date and time',
     method: 'Payment method',
-    bank: 'Bank',
-    status: 'Status',
     council: 'Council',
     type: 'Type',
     account_no: 'Account / licence no.',

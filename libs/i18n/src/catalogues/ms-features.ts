@@ -419,8 +419,6 @@ export const msFeatures: FeatureCatalogue = {
     invoice_no: 'No. invois',
     date_time: 'Tarikh dan masa',
     method: 'Kaedah bayaran',
-    bank: 'Bank',
-    status: 'Status',
     council: 'Majlis',
     type: 'Jenis',
     account_no: 'No. akaun / lesen',

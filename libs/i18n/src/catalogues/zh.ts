@@ -588,8 +588,6 @@ export const zh: Catalogue = {
     invoice_no: '发票号码',
     date_time: '日期和时间',
     method: '付款方式',
-    bank: '银行',
-    status: '状态',
     council: '地方议会',
     type: '类型',
     account_no: '账户 / 执照号码',

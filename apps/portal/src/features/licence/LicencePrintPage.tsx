@@ -48,7 +48,7 @@ function LicenceCard({ licence }: { licence: LicenceRowDto }) {
         </Typography>
         <Typography color="text.secondary">{licence.ownerName}</Typography>
         <Typography>
-          {t('documents.status')}: {licence.statusl} · {t('documents.receipt_no')}: {licence.receiptNo} ·{' '}
+          {t('common.status')}: {licence.statusl} · {t('documents.receipt_no')}: {licence.receiptNo} ·{' '}
           {t('documents.paid_at')}: {formatDateTime(Date.parse(licence.paidAt))}
           {licence.paidUntil ? ` · ${t('documents.paid_until')}: ${licence.paidUntil}` : ''}
         </Typography>
