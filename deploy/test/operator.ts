@@ -12,6 +12,7 @@ export const KEY_FILES = {
   sellerPrivateKey: 'seller.key.pem',
   exchangeCertificate: 'exchange.pub.pem',
   cardSecret: 'card.secret',
+  documentSigningKey: 'documents.key.pem',
 } as const;
 
 /** A fresh folder with the three gateway key files (under `parent` when given; the caller removes it). */
@@ -26,6 +27,11 @@ export function makeSecretsDir(parent: string = tmpdir()): string {
   writeFileSync(join(dir, KEY_FILES.sellerPrivateKey), pair().privateKey, { mode: 0o600 });
   writeFileSync(join(dir, KEY_FILES.exchangeCertificate), pair().publicKey, { mode: 0o644 });
   writeFileSync(join(dir, KEY_FILES.cardSecret), `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+  const documents = generateKeyPairSync('ed25519', {
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  writeFileSync(join(dir, KEY_FILES.documentSigningKey), documents.privateKey, { mode: 0o600 });
   return dir;
 }
 

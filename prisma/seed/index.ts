@@ -23,6 +23,7 @@ import { monogramPath } from '../../apps/api/src/councils/council-monogram';
 import { COUNCIL_SEEDS, SIGNATURE_OFFICERS } from './councils';
 import { PAYABLE_SEEDS, type PayableSeed } from './payables';
 import { generatePayables } from './generate';
+import { demoOwnerPhoto } from './photo';
 
 const DATABASE_URL = process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/councilpay';
 
@@ -173,6 +174,7 @@ async function ensurePayable(
               renewableOnline: seed.licence.renewableOnline ?? true,
               renewalYears: seed.licence.renewalYears ?? 1,
               renewalMonths: seed.licence.renewalMonths ?? 0,
+              photo: seed.licence.hasPhoto ? new Uint8Array(demoOwnerPhoto()) : null,
             },
           }
         : undefined,

@@ -17,6 +17,8 @@ export interface LicenceSeed {
   renewableOnline?: boolean;
   renewalYears?: number;
   renewalMonths?: number;
+  /** The demo owner's photo is stored (without it the digital licence cannot be printed). */
+  hasPhoto?: boolean;
 }
 
 export interface PayableSeed {
@@ -271,6 +273,7 @@ export const PAYABLE_SEEDS: PayableSeed[] = [
     licence: {
       licenceNo: 'LP-2025-0001',
       reference: 'MDPG-LP-0001',
+      hasPhoto: true,
       statusl: 'active',
       mKodType: 'niaga',
       kind: 'niaga',
@@ -308,6 +311,7 @@ export const PAYABLE_SEEDS: PayableSeed[] = [
     licence: {
       licenceNo: 'LP-2025-0002',
       reference: 'MDPG-LP-0002',
+      hasPhoto: true,
       statusl: 'approved',
       mKodType: 'niaga',
       kind: 'niaga',
@@ -349,6 +353,7 @@ export const PAYABLE_SEEDS: PayableSeed[] = [
     licence: {
       licenceNo: 'MPS-LN-4410',
       reference: 'MPS-LN-4410',
+      hasPhoto: true,
       statusl: 'active',
       mKodType: 'niaga',
       kind: 'niaga',
@@ -369,6 +374,7 @@ export const PAYABLE_SEEDS: PayableSeed[] = [
     licence: {
       licenceNo: 'PJ-2026-0150',
       reference: 'MDPG-PJ-0150',
+      hasPhoto: true,
       statusl: 'active',
       mKodType: 'general',
       kind: 'penjaja',

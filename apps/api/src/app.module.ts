@@ -7,6 +7,7 @@ import { ConfigModule } from './config/config.module';
 import { ConfigurationModule } from './configuration/configuration.module';
 import { BanksModule } from './banks/banks.module';
 import { CouncilsModule } from './councils/councils.module';
+import { DocumentsHttpModule } from './documents/documents.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { LoggingModule } from './logging/logging.module';
@@ -46,6 +47,7 @@ export class AppModule {
         PaymentsHttpModule,
         IdentityModule,
         AdminModule,
+        DocumentsHttpModule,
       ],
     };
   }

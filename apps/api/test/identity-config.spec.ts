@@ -21,6 +21,7 @@ function productionEnv(extra: Record<string, string> = {}): Record<string, strin
     FPX_SELLER_PRIVATE_KEY_FILE: join(keys, 'seller.key.pem'),
     FPX_EXCHANGE_CERT_FILE: join(keys, 'exchange.pub.pem'),
     CARD_SECRET_FILE: join(keys, 'card.secret'),
+    DOCUMENT_SIGNING_KEY_FILE: join(keys, 'documents.key.pem'),
     SMTP_URL: 'smtp://127.0.0.1:2525',
     SMS_URL: 'http://127.0.0.1:9/sms',
     SIM_PUBLIC_URL: inject('simUrl'),

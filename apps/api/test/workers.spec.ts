@@ -5,6 +5,7 @@ import { MaintenanceProcessor } from '../src/maintenance/maintenance.processor';
 import { NotificationDeliverer } from '../src/notifications/notification-deliverer';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { createPayment, fpxRequest, makePayable, postDirectAc, postToGateway, signedAc, sim } from './payment-helpers';
+import { pdfText } from './pdf-text';
 import { startListeningApi } from './test-app';
 import { freePort, startSmtpServer, startWorker, until } from './worker-helpers';
 
@@ -50,7 +51,12 @@ describe('notify: email through SMTP, once', () => {
       .paymentItem.findMany({ where: { payment: { reference: created.reference } } });
     for (const item of items) expect(mail.text).toContain(item.receiptNo as string);
     expect(mail.text).toContain('Penampang District Council');
-    expect(mail.attachments.map((x) => x.filename)).toEqual([`receipt-${created.reference}.txt`]);
+    expect(mail.attachments.map((x) => [x.filename, x.contentType])).toEqual([
+      [`receipt-${created.reference}.pdf`, 'application/pdf'],
+    ]);
+    const pdf = await pdfText(mail.attachments[0].content);
+    for (const item of items) expect(pdf).toContain(item.receiptNo as string);
+    expect(pdf).toContain(created.reference);
 
     // The same delivery run again (a retried job, or a worker that died before acknowledging) sends nothing.
     const notification = await app.get(PrismaService).notification.findFirstOrThrow({ where: { recipient: email } });

@@ -1,4 +1,4 @@
-import { VERIFY_EMAIL_ROUTE } from '@councilpay/domain';
+import { DOCUMENT_VERIFY_ROUTE, VERIFY_EMAIL_ROUTE } from '@councilpay/domain';
 import type { RouteObject } from 'react-router-dom';
 import type { ComponentType } from 'react';
 import { AppShell } from './shared/layout/AppShell';
@@ -35,6 +35,9 @@ const PAGES: Readonly<Record<RouteName, ComponentType>> = {
 /** Not a route of spec section 2: where the identity API's e-mail confirmation link lands. */
 const VerifyEmailPage = lazyComponent(() => import('./features/account/VerifyEmailPage'), 'VerifyEmailPage');
 
+/** Not a route of spec section 2: the public page that checks the code on a receipt or digital licence. */
+const VerifyPage = lazyComponent(() => import('./features/documents/VerifyPage'), 'VerifyPage');
+
 const NotFoundPage = lazyComponent(() => import('./features/not-found/NotFoundPage'), 'NotFoundPage', {
   messages: 'core',
 });
@@ -55,6 +58,7 @@ export const routes: RouteObject[] = [
     children: [
       ...(Object.keys(PAGES) as RouteName[]).map(pageRoute),
       { path: VERIFY_EMAIL_ROUTE.slice(1), element: <VerifyEmailPage /> },
+      { path: DOCUMENT_VERIFY_ROUTE.slice(1), element: <VerifyPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

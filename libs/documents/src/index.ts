@@ -1,18 +1,32 @@
 /**
- * @councilpay/documents — the documents payers keep: the payment receipt and the digital licence (with a
- * CODE128 barcode), as pdfmake document definitions rendered on the server. The receipt's data shape comes
- * first; the PDF definitions follow with the notification and licence work.
+ * @councilpay/documents — the documents payers keep: the payment receipt and the digital licence, as
+ * pdfmake definitions built from plain data (no I/O), rendered to PDF on the server with an embedded font
+ * that covers Malay, English and Chinese. Each carries a CODE128 barcode and a QR code holding a token
+ * signed with the council's Ed25519 key, which the public verify page checks.
  */
-import type { Language } from '@councilpay/domain';
-
-/** What a receipt shows, in the payer's language. Amounts in sen; formatted by libs/domain. */
-export interface ReceiptData {
-  language: Language;
-  reference: string;
-  invoiceNo: string;
-  paidAt: Date;
-  payerName: string;
-  method: 'fpx' | 'card';
-  amountSen: number;
-  items: { councilName: string; type: string; accountNo: string; amountSen: number; receiptNo: string }[];
-}
+export { receiptDefinition, type ReceiptData } from './receipt';
+export { renderPdf, DOCUMENT_FONT } from './render';
+export { code128Svg } from './barcode';
+export {
+  signDocumentToken,
+  checkDocumentToken,
+  loadSigningKey,
+  loadVerifyKey,
+  type DocumentFacts,
+  type ReceiptFacts,
+  type LicenceFacts,
+  type TokenCheck,
+} from './verify-token';
+export {
+  licenceDefinition,
+  licenceTemplate,
+  licencePrintRefusal,
+  paidUntilText,
+  LICENCE_KINDS,
+  LICENCE_TEMPLATES,
+  OPERASI_TEMPLATES,
+  type LicenceData,
+  type LicenceKind,
+  type LicenceTemplate,
+  type LicencePrintRefusal,
+} from './licence';

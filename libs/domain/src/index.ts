@@ -18,3 +18,4 @@ export * from './display';
 export * from './nric';
 export * from './reference';
 export * from './constants';
+export * from './contracts/documents';

@@ -6,6 +6,7 @@
  *   exchange.key.pem  exchange.pub.pem   the simulator signs AC / AE answers / BC; the API verifies
  *   seller.key.pem    seller.pub.pem     the API signs AR / AE / BE; the simulator verifies
  *   card.secret                          HMAC secret shared by the API and the card gateway (64 hex chars)
+ *   documents.key.pem documents.pub.pem  Ed25519: the API signs the codes on receipts and licences
  *
  * Several processes may start together (API, worker, simulator): every file appears atomically (written
  * to a temporary file, then hard-linked into place, which fails when the file already exists), so the
@@ -22,6 +23,8 @@ export const DEV_KEY_FILES = Object.freeze({
   sellerPrivateKey: 'seller.key.pem',
   sellerPublicKey: 'seller.pub.pem',
   cardSecret: 'card.secret',
+  documentsPrivateKey: 'documents.key.pem',
+  documentsPublicKey: 'documents.pub.pem',
 });
 
 export interface DevKeyPaths {
@@ -31,6 +34,8 @@ export interface DevKeyPaths {
   sellerPrivateKey: string;
   sellerPublicKey: string;
   cardSecret: string;
+  documentsPrivateKey: string;
+  documentsPublicKey: string;
   /** Files this call created (empty when everything was already there). */
   created: string[];
 }
@@ -41,6 +46,8 @@ export interface DevKeys {
   sellerPrivateKeyPem: string;
   sellerPublicKeyPem: string;
   cardSecret: string;
+  documentsPrivateKeyPem: string;
+  documentsPublicKeyPem: string;
 }
 
 /** The repository root: the nearest folder above `from` whose package.json declares workspaces (else `cwd`). */
@@ -124,6 +131,14 @@ function newPrivateKeyPem(): string {
   return privateKey;
 }
 
+function newEd25519PrivateKeyPem(): string {
+  const { privateKey } = generateKeyPairSync('ed25519', {
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return privateKey;
+}
+
 function publicPemOf(privateKeyPem: string, file: string): string {
   try {
     return createPublicKey(createPrivateKey(privateKeyPem)).export({ type: 'spki', format: 'pem' }).toString();
@@ -134,10 +149,16 @@ function publicPemOf(privateKeyPem: string, file: string): string {
   }
 }
 
-function ensurePair(dir: string, privateName: string, publicName: string, created: string[]): void {
+function ensurePair(
+  dir: string,
+  privateName: string,
+  publicName: string,
+  created: string[],
+  newKey: () => string = newPrivateKeyPem,
+): void {
   const privatePath = join(dir, privateName);
   const publicPath = join(dir, publicName);
-  if (!existsSync(privatePath) && writeFileIfAbsent(privatePath, newPrivateKeyPem(), 0o600)) created.push(privateName);
+  if (!existsSync(privatePath) && writeFileIfAbsent(privatePath, newKey(), 0o600)) created.push(privateName);
   const expectedPublic = publicPemOf(readFileSync(privatePath, 'utf8'), privatePath);
   const currentPublic = existsSync(publicPath) ? readFileSync(publicPath, 'utf8') : undefined;
   if (currentPublic !== expectedPublic) {
@@ -157,6 +178,13 @@ export function ensureDevKeys(dir: string = defaultDevKeysDir()): DevKeyPaths {
   const created: string[] = [];
   ensurePair(root, DEV_KEY_FILES.exchangePrivateKey, DEV_KEY_FILES.exchangePublicKey, created);
   ensurePair(root, DEV_KEY_FILES.sellerPrivateKey, DEV_KEY_FILES.sellerPublicKey, created);
+  ensurePair(
+    root,
+    DEV_KEY_FILES.documentsPrivateKey,
+    DEV_KEY_FILES.documentsPublicKey,
+    created,
+    newEd25519PrivateKeyPem,
+  );
   const secretPath = join(root, DEV_KEY_FILES.cardSecret);
   if (writeFileIfAbsent(secretPath, `${randomBytes(32).toString('hex')}\n`, 0o600))
     created.push(DEV_KEY_FILES.cardSecret);
@@ -167,6 +195,8 @@ export function ensureDevKeys(dir: string = defaultDevKeysDir()): DevKeyPaths {
     sellerPrivateKey: join(root, DEV_KEY_FILES.sellerPrivateKey),
     sellerPublicKey: join(root, DEV_KEY_FILES.sellerPublicKey),
     cardSecret: secretPath,
+    documentsPrivateKey: join(root, DEV_KEY_FILES.documentsPrivateKey),
+    documentsPublicKey: join(root, DEV_KEY_FILES.documentsPublicKey),
     created,
   };
 }
@@ -179,5 +209,7 @@ export function readDevKeys(paths: DevKeyPaths): DevKeys {
     sellerPrivateKeyPem: readFileSync(paths.sellerPrivateKey, 'utf8'),
     sellerPublicKeyPem: readFileSync(paths.sellerPublicKey, 'utf8'),
     cardSecret: readFileSync(paths.cardSecret, 'utf8').trim(),
+    documentsPrivateKeyPem: readFileSync(paths.documentsPrivateKey, 'utf8'),
+    documentsPublicKeyPem: readFileSync(paths.documentsPublicKey, 'utf8'),
   };
 }

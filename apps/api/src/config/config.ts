@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
+import { loadSigningKey } from '@councilpay/documents';
 import { loadPrivateKey, loadPublicKey } from '@councilpay/fpx';
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -28,6 +29,12 @@ export interface AppConfig {
   gateways: GatewayConfig;
   notifications: NotificationConfig;
   identity: IdentityConfig;
+  documents: DocumentsConfig;
+}
+
+export interface DocumentsConfig {
+  /** Ed25519 private key (PKCS#8 PEM) that signs the codes printed on receipts and digital licences. */
+  signingKeyPem: string;
 }
 
 export interface IdentityConfig {
@@ -133,6 +140,8 @@ export const CONFIG_DEFAULTS = {
   CARD_ENQUIRY_URL: '',
   CARD_SECRET: '',
   CARD_SECRET_FILE: '',
+  DOCUMENT_SIGNING_KEY: '',
+  DOCUMENT_SIGNING_KEY_FILE: '',
   /** RM 50,000.00: above any single council bill; at most 2147483647 (what a sen column holds). */
   CARD_MAX_AMOUNT_SEN: '5000000',
   GATEWAY_TIMEOUT_MS: '10000',
@@ -345,6 +354,15 @@ export function loadConfig(env: Env): AppConfig {
     gateways: readGateways(read, nodeEnv === 'production'),
     notifications: readNotifications(read, nodeEnv === 'production'),
     identity: readIdentity(read, nodeEnv === 'production'),
+    documents: {
+      signingKeyPem: read.secret(
+        'DOCUMENT_SIGNING_KEY',
+        'DOCUMENT_SIGNING_KEY_FILE',
+        'documents.key.pem',
+        nodeEnv === 'production',
+        (v) => loadSigningKey(v),
+      ),
+    },
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;

@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import type { Notification } from '../generated/prisma/client';
+import { isLanguage } from '@councilpay/domain';
+import { ReceiptDocuments } from '../documents/receipts/receipt-documents.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { renderNotification } from './render';
 import { HttpSmsTransport, SmtpTransport } from './transports';
@@ -23,6 +25,7 @@ export class NotificationDeliverer {
     private readonly smtp: SmtpTransport,
     private readonly sms: HttpSmsTransport,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly receipts: ReceiptDocuments,
   ) {}
 
   async deliver(notificationId: string): Promise<DeliveryResult> {
@@ -53,6 +56,20 @@ export class NotificationDeliverer {
           })
         : null;
       const message = renderNotification(notification, payment, this.config.publicUrl);
+      if (notification.template === 'payment_paid' && notification.channel === 'email' && payment) {
+        // The payer's copy of the PDF receipt, in their language (also cached for their download).
+        const receipt = await this.receipts.pdf(
+          payment.reference,
+          isLanguage(notification.language) ? notification.language : null,
+          'full',
+        );
+        if (receipt.ok)
+          message.attachments.push({
+            filename: receipt.filename,
+            content: receipt.pdf,
+            contentType: 'application/pdf',
+          });
+      }
       const markSent = this.prisma.notification.update({
         where: { id: notificationId },
         data: {

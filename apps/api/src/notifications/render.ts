@@ -7,7 +7,7 @@ import type { NotificationTemplates } from './notification-templates';
 export interface RenderedMessage {
   subject: string | null;
   text: string;
-  attachments: { filename: string; content: string; contentType: string }[];
+  attachments: { filename: string; content: string | Buffer; contentType: string }[];
 }
 
 export type PaymentForMessage = Payment & {
@@ -24,7 +24,7 @@ function councilName(council: Council, language: Language): string {
   return language === 'en' ? council.nameEn : language === 'zh' ? council.nameZh : council.nameMs;
 }
 
-/** A plain-text receipt: attached to the paid email until the PDF receipt of libs/documents takes its place. */
+/** The receipt in the paid email's text (the PDF receipt is attached by the notify worker). */
 export function receiptText(payment: PaymentForMessage, language: Language): string {
   const t = messageTexts(language);
   const lines = [
@@ -82,9 +82,7 @@ function paymentMessage(
     return {
       subject: interpolate(t.paid_subject, vars),
       text: [...head, interpolate(t.paid_intro, vars), '', receipt, '', t.receipt_attached, ...tail].join('\n'),
-      attachments: [
-        { filename: `receipt-${payment.reference}.txt`, content: receipt, contentType: 'text/plain; charset=utf-8' },
-      ],
+      attachments: [],
     };
   }
   if (n.template === 'payment_failed') {

@@ -27,8 +27,14 @@ import { getHistory } from './payments-api';
 import { paymentMethodValue } from './payment-method';
 import { requeryLink } from './PendingHelp';
 import { isFollowed, statusTone } from './payment-status';
+import { DownloadReceiptButton } from '../documents/DownloadReceiptButton';
 
 const PAGE_SIZES = [10, 20, 50];
+
+/** A receipt exists once the payment was paid (a refunded one keeps it). */
+function hasReceipt(row: { status: string }): boolean {
+  return row.status === 'paid' || row.status === 'refunded';
+}
 
 /** /history: the signed-in person's payments, newest first, each linking to its receipt. */
 export function HistoryPage() {
@@ -92,6 +98,14 @@ function HistoryTable() {
                   value: <HistoryStatus row={row} />,
                 },
                 { label: t('fields.receipt_no'), value: row.receiptNo ?? '—', testId: 'receipt-no' },
+                ...(hasReceipt(row)
+                  ? [
+                      {
+                        label: t('documents.download_receipt'),
+                        value: <DownloadReceiptButton reference={row.reference} compact />,
+                      },
+                    ]
+                  : []),
               ],
               amountLabel: t('common.amount'),
               amount: formatRinggit(row.amountSen),
@@ -136,7 +150,10 @@ function HistoryTable() {
                   <TableCell>
                     <HistoryStatus row={row} />
                   </TableCell>
-                  <TableCell data-testid="receipt-no">{row.receiptNo ?? '—'}</TableCell>
+                  <TableCell>
+                    <span data-testid="receipt-no">{row.receiptNo ?? '—'}</span>
+                    {hasReceipt(row) && <DownloadReceiptButton reference={row.reference} compact />}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

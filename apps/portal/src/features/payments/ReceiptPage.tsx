@@ -18,6 +18,7 @@ import { PageScaffold } from '../../shared/ui/PageScaffold';
 import { settledIds } from '../cart/cart';
 import { useCart } from '../cart/CartProvider';
 import { clearDraft } from '../checkout/checkout-draft';
+import { DownloadReceiptButton } from '../documents/DownloadReceiptButton';
 import { PaymentDetails, PaymentStatusBanner } from './PaymentDetails';
 import { cancelPayment } from './payments-api';
 import { PendingHelp } from './PendingHelp';
@@ -69,6 +70,7 @@ export function ReceiptPage() {
                 {t('common.print')}
               </Button>
             )}
+            {(paid || payment.status === 'refunded') && <DownloadReceiptButton reference={payment.reference} />}
             {/* error.dark: the outlined red of error.main is too light for AA contrast (axe). */}
             {/* Only the payer with proof (this tab's token, or the owner signed in) may cancel. */}
             {payment.status === 'in_progress' && payment.view === 'full' && (

@@ -2,7 +2,8 @@ import type { PaymentDto } from '@councilpay/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../shared/api/client';
 import { getPayment, requeryPayment } from './payments-api';
-import { isFollowed, POLL_MS, requeryDue } from './payment-status';
+import { isFollowed, POLL_MS, REQUERY_EVERY_MS, requeryDue } from './payment-status';
+import { usePaymentStream } from './payment-stream';
 
 export interface PaymentStatus {
   payment: PaymentDto | null;
@@ -13,14 +14,16 @@ export interface PaymentStatus {
 }
 
 /**
- * The payment with the given reference, followed live until it is final: read every POLL_MS, and asked
- * of the gateway every ~10 s while the bank has not answered (payment-status.ts).
+ * The payment with the given reference, followed live until it is final: read again on every change the
+ * API streams (payment-stream.ts), or every POLL_MS while the stream is not open, and asked of the gateway
+ * every ~10 s while the bank has not answered (payment-status.ts).
  */
 export function usePaymentStatus(reference: string | null): PaymentStatus {
   const [payment, setPayment] = useState<PaymentDto | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [tick, setTick] = useState(0);
   const refresh = useCallback(() => setTick((n) => n + 1), []);
+  const live = usePaymentStream(reference, payment !== null && isFollowed(payment.status), refresh);
   const followed = useRef({
     reference: '',
     since: 0,
@@ -58,7 +61,8 @@ export function usePaymentStatus(reference: string | null): PaymentStatus {
         state.canAsk = read.view === 'full';
         setPayment(read);
         setError(null);
-        if (state.waiting) again(POLL_MS);
+        // With the stream open, a change arrives by itself: read again only when a requery may be due.
+        if (state.waiting) again(live.current ? REQUERY_EVERY_MS : POLL_MS);
       } catch (caught) {
         if (controller.signal.aborted) return;
         setError(caught);
@@ -71,7 +75,7 @@ export function usePaymentStatus(reference: string | null): PaymentStatus {
       controller.abort();
       clearTimeout(timer);
     };
-  }, [reference, tick]);
+  }, [reference, tick, live]);
 
   return { payment, error, refresh };
 }

@@ -1,0 +1,93 @@
+import { Logger } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import type { ReceiptFacts, LicenceFacts } from '@councilpay/documents';
+import type { VerifyResultDto } from '@councilpay/domain';
+import { PrismaService } from '../../../prisma/prisma.service';
+import { DocumentSigner } from '../../document-signer';
+import { VerifyDocumentQuery } from './verify-document.query';
+
+const sameList = (a: string[], b: string[]) =>
+  a.length === b.length && [...a].sort().join('|') === [...b].sort().join('|');
+
+/**
+ * A signature that does not hold is `altered` (edited, or made with another key). A signature that holds is
+ * then compared with our records: no such document is `unknown`; facts that differ from the record (which
+ * only a leaked key could produce) are `altered`; otherwise `authentic`, with the facts and today's status.
+ */
+@QueryHandler(VerifyDocumentQuery)
+export class VerifyDocumentHandler implements IQueryHandler<VerifyDocumentQuery, VerifyResultDto> {
+  private readonly logger = new Logger(VerifyDocumentHandler.name);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly signer: DocumentSigner,
+  ) {}
+
+  async execute({ token }: VerifyDocumentQuery): Promise<VerifyResultDto> {
+    const check = this.signer.check(token);
+    if (check.verdict === 'malformed') return { verdict: 'unknown' };
+    if (check.verdict === 'altered') {
+      this.logger.warn({ length: token.length }, 'Document code with a signature that does not hold');
+      return { verdict: 'altered' };
+    }
+    const facts = check.facts;
+    return facts.kind === 'receipt' ? this.receipt(facts) : this.licence(facts);
+  }
+
+  private async receipt(facts: ReceiptFacts): Promise<VerifyResultDto> {
+    const payment = await this.prisma.payment.findUnique({
+      where: { reference: facts.reference },
+      include: { items: { select: { receiptNo: true } } },
+    });
+    if (!payment || !payment.finalAt) return { verdict: 'unknown' };
+    const receiptNos = payment.items.flatMap((item) => (item.receiptNo ? [item.receiptNo] : []));
+    const matches =
+      payment.invoiceNo === facts.invoiceNo &&
+      payment.amountSen === facts.amountSen &&
+      payment.finalAt.toISOString() === facts.paidAt &&
+      sameList(receiptNos, facts.receiptNos);
+    if (!matches) {
+      this.logger.warn({ reference: facts.reference }, 'Signed receipt code whose facts differ from the record');
+      return { verdict: 'altered' };
+    }
+    return {
+      verdict: 'authentic',
+      status: payment.status,
+      facts: {
+        kind: 'receipt',
+        reference: facts.reference,
+        invoiceNo: facts.invoiceNo,
+        receiptNos: facts.receiptNos,
+        amountSen: facts.amountSen,
+        paidAt: facts.paidAt,
+      },
+    };
+  }
+
+  private async licence(facts: LicenceFacts): Promise<VerifyResultDto> {
+    const stored = await this.prisma.digitalLicence.findFirst({
+      where: { receiptNo: facts.receiptNo, licence: { reference: facts.licenceRef } },
+      include: { licence: true, paymentItem: { include: { payment: true } } },
+    });
+    if (!stored) return { verdict: 'unknown' };
+    const paidUntil = `${stored.paidUntilYear}-${String(stored.paidUntilMonth).padStart(2, '0')}`;
+    const matches =
+      stored.licence.licenceNo === facts.licenceNo &&
+      stored.amountSen === facts.amountSen &&
+      paidUntil === facts.paidUntil;
+    if (!matches) return { verdict: 'altered' };
+    return {
+      verdict: 'authentic',
+      status: stored.paymentItem.payment.status,
+      facts: {
+        kind: 'licence',
+        reference: facts.licenceRef,
+        licenceNo: facts.licenceNo,
+        receiptNos: [facts.receiptNo],
+        amountSen: facts.amountSen,
+        paidAt: facts.paidAt,
+        paidUntil: facts.paidUntil,
+      },
+    };
+  }
+}

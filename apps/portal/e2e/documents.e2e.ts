@@ -1,0 +1,146 @@
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { PDFParse } from 'pdf-parse';
+import { Algorithm, hash } from '@node-rs/argon2';
+import { addToCart, checkout, inEnglish, referenceOf, simulator, withDatabase } from './support';
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+test.describe('documents a payer keeps and an officer checks', () => {
+  test.beforeEach(async ({ page }) => {
+    await inEnglish(page);
+  });
+
+  test('download the receipt PDF from the receipt page, then check its code on /#/verify', async ({ page }) => {
+    await addToCart(page, { council: 'mdpg', type: 'compound', accountNo: 'KMP-2026-000106' });
+    await checkout(page, { fpx: 'MB2U0227' });
+    await page.getByTestId('pay-now').click();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page).toHaveURL(/#\/receipt\?reference=CP/);
+    await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid');
+    const reference = referenceOf(page);
+    const receiptNo = (await page.getByTestId('receipt-no').first().textContent())?.trim() ?? '';
+    expect(receiptNo).toMatch(/^MDPG-/);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download receipt (PDF)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`receipt-${reference}.pdf`);
+    const pdf = readFileSync(await download.path());
+    const text = (await pdfText(pdf)).replace(/\s+/g, '');
+    for (const expected of ['Official receipt', reference, receiptNo, 'Aminah binti Sapin'])
+      expect(text).toContain(expected.replace(/\s+/g, ''));
+
+    // What a phone's camera reads from the QR code is the address also linked under it.
+    const link = /\/URI \(([^)]+)\)/.exec(pdf.toString('latin1'))?.[1] ?? '';
+    expect(link).toContain('/#/verify?t=');
+    const scanned = link.slice(link.indexOf('/#/'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(scanned);
+    const verdict = page.getByTestId('verify-verdict');
+    await expect(verdict).toHaveAttribute('data-verdict', 'authentic');
+    await expect(page.getByTestId('page-verify')).toContainText(reference);
+    await expect(page.getByTestId('page-verify')).toContainText(receiptNo);
+
+    // One character changed in the code: refused as altered.
+    const token = new URL(scanned.replace('/#/', '/'), 'http://x').searchParams.get('t') ?? '';
+    const at = token.indexOf('.') - 3;
+    const altered = token.slice(0, at) + (token[at] === 'A' ? 'B' : 'A') + token.slice(at + 1);
+    await page.goto(`/#/verify?t=${altered}`);
+    await expect(verdict).toHaveAttribute('data-verdict', 'altered');
+  });
+
+  test('a signed-in payer pays licences and prints one from /pdf; a missing owner photo is said, not printed', async ({
+    page,
+    context,
+  }) => {
+    const suffix = `${Date.now()}`.slice(-8);
+    const email = `trader.${suffix}@example.my`;
+    const password = 'Rahsia#2026';
+    const passwordHash = await hash(password, { algorithm: Algorithm.Argon2id });
+    await withDatabase((db) =>
+      db.query(
+        `INSERT INTO "User" ("id", "email", "fullName", "nricNo", "phone", "passwordHash", "roles", "councils", "emailVerifiedAt", "updatedAt")
+         VALUES (gen_random_uuid(), $1, 'Peniaga Ujian', $2, '0123456789', $3, ARRAY['user'], ARRAY[]::text[], now(), now())`,
+        [email, `7701${suffix}`, passwordHash],
+      ),
+    );
+
+    // Signed out, the print screen shows its notices and asks to log in.
+    await page.goto('/#/pdf');
+    await expect(page.getByTestId('licence-notices')).toContainText('must be displayed at the premises');
+    await page.getByTestId('sign-in-required').getByRole('button', { name: 'Login' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Login to your account' });
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByLabel(/^Password/).fill(password);
+    await dialog.getByRole('button', { name: 'Login' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Pays a trading licence (owner photo on file) and a market licence (no photo).
+    await addToCart(page, { council: 'mdpg', type: 'trading_license', accountNo: 'LP-2025-0001' });
+    await addToCart(page, { council: 'mdpg', type: 'council_permit_license', accountNo: 'PS-2026-0033' });
+    await checkout(page, { fpx: 'MB2U0227' }, { name: 'Peniaga Ujian', email, phone: '0123456789' });
+    await page.getByTestId('pay-now').click();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid');
+
+    await page.goto('/#/pdf');
+    const trading = page.locator('[data-testid="licence-card"][data-reference="MDPG-LP-0001"]');
+    const market = page.locator('[data-testid="licence-card"][data-reference="MDPG-PS-0033"]');
+    await expect(trading).toContainText('Trading Licence');
+    await expect(market.getByTestId('licence-blocked')).toHaveText(
+      'Unable to print due to owner photo not found. Please check with license department.',
+    );
+    await expect(market.getByRole('button', { name: 'Print' })).toHaveCount(0);
+
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      trading.getByRole('button', { name: 'Print' }).click(),
+    ]);
+    expect(popup.url()).toMatch(/^blob:/);
+    await popup.close();
+
+    // The document printed is the stored digital licence.
+    const res = await page.request.get('/api/licences/MDPG-LP-0001.pdf');
+    expect(res.status()).toBe(200);
+    const text = (await pdfText(await res.body())).replace(/\s+/g, '');
+    for (const expected of ['Lesen Perniagaan', 'LP-2025-0001', 'KEDAI KOPI HUP SENG'])
+      expect(text).toContain(expected.replace(/\s+/g, ''));
+  });
+
+  test('a pending payment turns paid on the open receipt page, without a reload, within a second of the approval', async ({
+    page,
+  }) => {
+    await addToCart(page, { council: 'mdpg', type: 'compound', accountNo: 'KMP-2026-000103' });
+    await checkout(page, { fpx: 'MB2U0227' });
+    await page.getByTestId('pay-now').click();
+    await page.getByRole('button', { name: 'Leave pending (09)' }).click();
+    await expect(page).toHaveURL(/#\/receipt\?reference=CP/);
+    const status = page.getByTestId('payment-status');
+    await expect(status).toHaveAttribute('data-status', 'pending');
+    const payment = (await (await page.request.get(`/api/payments/${referenceOf(page)}`)).json()) as {
+      invoiceNo: string;
+    };
+    // The page's stream is open before the bank answers.
+    await page.waitForTimeout(1_000);
+
+    let navigations = 0;
+    page.on('framenavigated', () => (navigations += 1));
+    // The simulator approves and sends the direct callback; its call returns once the API has answered it.
+    await simulator(`/sim/fpx/${payment.invoiceNo}/settle`, { action: 'approve', sendDirect: true });
+    const answered = Date.now();
+    await expect(status).toHaveAttribute('data-status', 'paid');
+    const shownAfter = Date.now() - answered;
+    console.info(`receipt page: paid shown ${shownAfter} ms after the API answered the approval`);
+    expect(shownAfter, `paid shown ${shownAfter} ms after the approval`).toBeLessThan(1_000);
+    expect(navigations).toBe(0);
+  });
+});

@@ -1,0 +1,54 @@
+import type { PaymentState } from '../payment-state';
+
+/** What the public verify page answers for a code scanned from a receipt or a digital licence. */
+export type VerifyVerdict = 'authentic' | 'altered' | 'unknown';
+
+/** The facts a code holds, to compare with the paper. Amounts in sen; times ISO 8601. */
+export interface VerifiedFactsDto {
+  kind: 'receipt' | 'licence';
+  /** Payment reference (receipt) or licence reference (licence). */
+  reference: string;
+  invoiceNo?: string;
+  licenceNo?: string;
+  receiptNos: string[];
+  amountSen: number;
+  paidAt: string;
+  /** Licence: the last month paid, YYYY-MM. */
+  paidUntil?: string;
+}
+
+export interface VerifyResultDto {
+  verdict: VerifyVerdict;
+  /** Only when authentic. */
+  facts?: VerifiedFactsDto;
+  /** Only when authentic: the payment's status today (a refunded payment shows it). */
+  status?: PaymentState;
+}
+
+/** The portal's public page that checks a document code (not a route of the old portal): `/#/verify?t=<code>`. */
+export const DOCUMENT_VERIFY_ROUTE = '/verify';
+/** The query parameter of DOCUMENT_VERIFY_ROUTE that carries the code. */
+export const DOCUMENT_VERIFY_PARAM = 't';
+
+/** Why a licence cannot be printed: the API's error codes (messages in libs/i18n `errors`). */
+export type LicencePrintBlock = 'license_status_not_allowed' | 'owner_photo_not_found';
+
+/** A licence the signed-in payer has paid, for the licence print screen. */
+export interface LicenceRowDto {
+  /** The licence reference (lic_rujukan): GET /api/licences/:reference.pdf. */
+  reference: string;
+  licenceNo: string;
+  council: string;
+  /** operasi | pasar | penjaja | kakilima | iklan | niaga */
+  kind: string;
+  /** The print template (documents.templates.<template>). */
+  template: string;
+  statusl: string;
+  ownerName: string;
+  receiptNo: string;
+  paidAt: string;
+  /** MM/YYYY */
+  paidUntil: string | null;
+  /** Null when it can be printed. */
+  blocked: LicencePrintBlock | null;
+}
