@@ -192,6 +192,30 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
         check: Object.fromEntries(ACTORS.map((a) => [a, (res: request.Response) => expect(view(res)).toBe('full')])),
       },
       {
+        route: `GET /api/payments/${payments.ofA}/receipt.pdf`,
+        declared: 'GET /api/payments/:reference/receipt.pdf',
+        // The receipt as a PDF, on the receipt page's rule: the holder of the reference gets it, the payer masked.
+        expect: everyone,
+        check: Object.fromEntries(
+          ACTORS.map((a) => [
+            a,
+            (res: request.Response) => expect(res.headers['content-type']).toMatch(/^application\/pdf/),
+          ]),
+        ),
+      },
+      {
+        route: `GET /api/payments/${payments.ofA}/events`,
+        declared: 'GET /api/payments/:reference/events',
+        // The live status: the same facts as the public receipt; a paid payment's stream ends at once.
+        expect: everyone,
+        check: Object.fromEntries(
+          ACTORS.map((a) => [
+            a,
+            (res: request.Response) => expect(res.headers['content-type']).toMatch(/^text\/event-stream/),
+          ]),
+        ),
+      },
+      {
         route: 'POST /api/payments',
         declared: 'POST /api/payments',
         body: async () => fpxRequest([(await makePayable(app, { balanceSen: 1_500 })).id]),
