@@ -288,6 +288,41 @@ describe('no input makes the server fail, or write half a payment', () => {
     expect(await paymentCount()).toBe(before);
   });
 
+  it('a payment for a shared payable (a charge site) never touches other payers’ payments for it', async () => {
+    const site = await prisma.payable.create({
+      data: {
+        councilCode: 'mdpg',
+        type: 'local_government_charge',
+        accountNo: `LGS${Date.now()}`,
+        displayNo: `LGS${Date.now()}`,
+        ownerName: 'TAPAK AWAM',
+        balanceSen: 0,
+        details: { description: 'Caj penggunaan tapak awam', ratePerPersonPerDaySen: 100 },
+      },
+    });
+    const charge = (customerName: string) => ({
+      ...fpxRequest([site.id]),
+      items: [
+        {
+          payableId: site.id,
+          charge: { customerName, totalNoOfPeople: 20, startDate: '2026-03-01', endDate: '2026-03-02' },
+        },
+      ],
+    });
+    const first = await http().post('/api/payments').send(charge('Penganjur Pertama')).expect(201);
+    // Another organiser pays for the same site at once: their own payment, no 409, no word of the first.
+    const second = await http().post('/api/payments').send(charge('Penganjur Kedua')).expect(201);
+    expect(second.body.reference).not.toBe(first.body.reference);
+    expect(JSON.stringify(second.body)).not.toContain(first.body.reference);
+    const earlier = await prisma.payment.findUniqueOrThrow({
+      where: { reference: first.body.reference },
+      include: { events: true },
+    });
+    // The first payer's payment was not asked of its bank, nor moved, by the second payer's.
+    expect(earlier.status).toBe('in_progress');
+    expect(earlier.events.map((e) => e.type)).toEqual(['created']);
+  });
+
   it('a card payment above the configured maximum is refused (RM 21,170,000.00 was accepted)', async () => {
     const payable = await makePayable(app, { balanceSen: 2_117_000_000 });
     const before = await paymentCount();

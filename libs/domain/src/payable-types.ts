@@ -16,6 +16,17 @@ export function isPayableType(value: unknown): value is PayableType {
   return typeof value === 'string' && (PAYABLE_TYPES as readonly string[]).includes(value);
 }
 
+/**
+ * Payables that many payers pay, each on their own account (a local government charge is a site: every
+ * organiser pays their own charge for it). A payment for one never concerns another payer's payment for it:
+ * no one-open-payment claim, no enquiry of earlier payments, nothing credited to a balance.
+ */
+export const SHARED_PAYABLE_TYPES = ['local_government_charge'] as const satisfies readonly PayableType[];
+
+export function isSharedPayable(type: PayableType): boolean {
+  return (SHARED_PAYABLE_TYPES as readonly PayableType[]).includes(type);
+}
+
 /** Compound types (spec section 3). */
 export const COMPOUND_TYPES = [
   'individual',

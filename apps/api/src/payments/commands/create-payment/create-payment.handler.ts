@@ -5,6 +5,7 @@ import {
   checkCardAmount,
   checkFpxAmount,
   formatInvoiceNo,
+  isSharedPayable,
   OPEN_PAYMENT_STATES as OPEN_STATES,
   type CreatePaymentResponse,
 } from '@councilpay/domain';
@@ -99,10 +100,9 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
         maximumSen: this.config.gateways.card.maxAmountSen,
       });
     }
-    const earlierOpen = await this.settleEarlierAttempts(
-      lines.map((l) => l.payable.id),
-      request.confirmRetry === true,
-    );
+    // Bills of one payer's own: a shared payable (a charge site) is paid by many, each payment on its own.
+    const ownBills = lines.filter((l) => !isSharedPayable(l.payable.type)).map((l) => l.payable.id);
+    const earlierOpen = await this.settleEarlierAttempts(ownBills, request.confirmRetry === true);
 
     const reference = newReference();
     const token = newPaymentToken();
@@ -110,11 +110,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
       // One transaction: the payment, its items, its first event and its signed gateway form are made
       // together, or (a form that cannot be signed, a crash) nothing is left behind.
       const { payment, response } = await this.prisma.$transaction(async (tx) => {
-        await this.claimBills(
-          tx,
-          lines.map((l) => l.payable.id),
-          earlierOpen,
-        );
+        await this.claimBills(tx, ownBills, earlierOpen);
         const [{ n }] = await tx.$queryRaw<{ n: bigint }[]>`SELECT nextval('payment_invoice_seq') AS n`;
         const created = await tx.payment.create({
           data: {
@@ -193,6 +189,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
    * makes its payment, the others find it and are refused.
    */
   private async claimBills(tx: Prisma.TransactionClient, payableIds: string[], retriedPast: string[]): Promise<void> {
+    if (payableIds.length === 0) return;
     for (const id of [...payableIds].sort()) {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${BILL_LOCK_NAMESPACE}::int, hashtext(${id}))`;
     }
@@ -294,6 +291,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
    * must confirm. Returns the references of the earlier payments the payer chose to retry past.
    */
   private async settleEarlierAttempts(payableIds: string[], confirmed: boolean): Promise<string[]> {
+    if (payableIds.length === 0) return [];
     const open = await this.prisma.payment.findMany({
       where: { status: { in: [...OPEN_STATES] }, items: { some: { payableId: { in: payableIds } } } },
       select: { reference: true },
