@@ -129,6 +129,22 @@ describe('route matching and the JSON-only rule agree', () => {
     await app.close();
   });
 
+  it('a browser return that does not verify names no payment: invoice numbers never lead to references', async () => {
+    const payable = await makePayable(app, { balanceSen: 1_000 });
+    const created = await createPayment(app, fpxRequest([payable.id]));
+    for (const [route, fields] of [
+      [
+        '/api/gateways/fpx/indirect',
+        { fpx_msgType: 'AC', fpx_sellerOrderNo: created.invoiceNo, fpx_debitAuthCode: '00' },
+      ],
+      ['/api/gateways/card/return', { refNo: created.invoiceNo, status: '1', amount: '10.00' }],
+    ] as const) {
+      const page = await request(app.getHttpServer()).post(route).type('form').send(fields).expect(400);
+      expect(page.text).not.toContain(created.reference);
+      expect(page.text).toContain('#/requery');
+    }
+  });
+
   it('a form posted to /api/Auth/login (another case) signs nobody in', async () => {
     const user = await createUser(app);
     for (const path of ['/api/Auth/login', '/API/auth/login', '/api/auth/LOGIN', '/api/auth/login/']) {

@@ -87,12 +87,18 @@ export class GatewayCallbacksHttpController {
     return 'OK';
   }
 
+  /**
+   * A verified return goes to its receipt. A refused one gets one generic page that names no payment: anyone
+   * can post an invoice number (they are sequential), and the page must not turn it into a reference.
+   */
   private browserAnswer(result: CallbackResult, res: Response): void {
-    const href = this.callbacks.receiptUrl(result.reference);
     if (result.ok) {
-      res.redirect(303, href);
+      res.redirect(303, this.callbacks.receiptUrl(result.reference));
       return;
     }
-    res.status(400).type('html').send(INVALID_RETURN_PAGE(href));
+    res
+      .status(400)
+      .type('html')
+      .send(INVALID_RETURN_PAGE(this.callbacks.receiptUrl(null)));
   }
 }
