@@ -175,6 +175,13 @@ describe('card response', () => {
     expect(verifyCardResponse(fields, '')).toMatchObject({ code: 'bad_checksum' });
   });
 
+  it('a rejection shows our own reason, never the unsigned errDesc text', () => {
+    expect(interpretCardStatus('0', 'insufficient  FUNDS').reason).toBe('Insufficient funds');
+    expect(interpretCardStatus('0', 'Do not honor').reason).toBe('Do not honour');
+    expect(interpretCardStatus('0', 'Call 1-300-FAKE-BANK to unlock your card').reason).toBe('Card declined');
+    expect(interpretCardStatus('0', '').reason).toBe('Failed');
+  });
+
   it('remark and errDesc are not signed (display only)', () => {
     const fields = buildCardResponse(response);
     expect(verifyCardResponse({ ...fields, remark: 'changed', errDesc: 'changed' }, secret).ok).toBe(true);

@@ -168,11 +168,37 @@ export interface CardStatusInterpretation {
   reason: string;
 }
 
-/** '1' approved, '0' rejected (errDesc as reason), '6' pending; anything else pending (an enquiry settles it). */
+/**
+ * The card gateway's rejection reasons we show (each translated in libs/i18n). errDesc is outside the signature,
+ * so its text is never shown or mailed as it came: a known reason is taken from this list, anything else is
+ * shown as a plain decline.
+ */
+export const CARD_REASONS = [
+  'Card declined',
+  'Cancelled by payer',
+  'Transaction not found',
+  'Failed',
+  'Insufficient funds',
+  'Expired card',
+  'Invalid card',
+  'Do not honour',
+  'Authentication failed',
+] as const;
+export type CardReason = (typeof CARD_REASONS)[number];
+
+/** Our own text for an (unsigned) errDesc: the known reason it names, "Failed" for none, else "Card declined". */
+export function cardReason(errDesc: string): CardReason {
+  const text = errDesc.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (text === '') return 'Failed';
+  if (text === 'do not honor') return 'Do not honour';
+  return CARD_REASONS.find((reason) => reason.toLowerCase() === text) ?? 'Card declined';
+}
+
+/** '1' approved, '0' rejected (a reason of ours for errDesc), '6' pending; anything else pending (an enquiry settles it). */
 export function interpretCardStatus(status: string, errDesc = ''): CardStatusInterpretation {
   const s = status.trim();
   if (s === '1') return { outcome: 'approved', status: s, reason: 'Success' };
-  if (s === '0') return { outcome: 'rejected', status: s, reason: errDesc.trim() || 'Failed' };
+  if (s === '0') return { outcome: 'rejected', status: s, reason: cardReason(errDesc) };
   if (s === '6') return { outcome: 'pending', status: s, reason: 'Pending' };
   return { outcome: 'pending', status: s, reason: `Unknown status '${s}'` };
 }

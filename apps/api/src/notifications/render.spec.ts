@@ -1,4 +1,4 @@
-import { FPX_RESPONSE_CODES } from '@councilpay/fpx';
+import { CARD_REASONS, FPX_RESPONSE_CODES } from '@councilpay/fpx';
 import { CARD_REASON_TRANSLATIONS, FPX_REASON_TRANSLATIONS, gatewayReasonLine } from '@councilpay/i18n';
 import { describe, expect, it } from 'vitest';
 import type { Council, Notification } from '../generated/prisma/client';
@@ -136,6 +136,13 @@ describe('gateway reasons in Malay and Chinese', () => {
       expect(FPX_REASON_TRANSLATIONS[code]?.zh, code).toBeTruthy();
     }
     expect(Object.keys(FPX_REASON_TRANSLATIONS).sort()).toEqual(Object.keys(FPX_RESPONSE_CODES).sort());
+  });
+
+  it('translate every card reason we show (the only card texts a payer ever sees)', () => {
+    for (const reason of CARD_REASONS) {
+      expect(CARD_REASON_TRANSLATIONS[reason.toLowerCase()]?.ms, reason).toBeTruthy();
+      expect(CARD_REASON_TRANSLATIONS[reason.toLowerCase()]?.zh, reason).toBeTruthy();
+    }
   });
 
   it('translate the card gateway’s reasons and keep an unknown one in the gateway’s words', () => {
