@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { PDFParse } from 'pdf-parse';
 import { Algorithm, hash } from '@node-rs/argon2';
-import { addToCart, checkout, inEnglish, referenceOf, simulator, withDatabase } from './support';
+import { addToCart, checkout, freshCopyOf, inEnglish, referenceOf, simulator, withDatabase } from './support';
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(pdf) });
@@ -19,7 +19,7 @@ test.describe('documents a payer keeps and an officer checks', () => {
   });
 
   test('download the receipt PDF from the receipt page, then check its code on /#/verify', async ({ page }) => {
-    await addToCart(page, { council: 'mdpg', type: 'compound', accountNo: 'KMP-2026-000106' });
+    await addToCart(page, { council: 'mdpg', type: 'compound', accountNo: await freshCopyOf('KMP-2026-000106') });
     await checkout(page, { fpx: 'MB2U0227' });
     await page.getByTestId('pay-now').click();
     await page.getByRole('button', { name: 'Approve' }).click();
@@ -119,7 +119,7 @@ test.describe('documents a payer keeps and an officer checks', () => {
   test('a pending payment turns paid on the open receipt page, without a reload, within a second of the approval', async ({
     page,
   }) => {
-    await addToCart(page, { council: 'mdpg', type: 'compound', accountNo: 'KMP-2026-000103' });
+    await addToCart(page, { council: 'mdpg', type: 'compound', accountNo: await freshCopyOf('KMP-2026-000103') });
     await checkout(page, { fpx: 'MB2U0227' });
     await page.getByTestId('pay-now').click();
     await page.getByRole('button', { name: 'Leave pending (09)' }).click();

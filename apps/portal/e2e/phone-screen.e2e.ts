@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { addToCart, checkout, inEnglish, referenceOf, withDatabase } from './support';
+import { addToCart, checkout, freshCopyOf, inEnglish, referenceOf, withDatabase } from './support';
 
 /** A phone: 390 × 844 CSS pixels. */
 const PHONE = { width: 390, height: 844 };
@@ -89,9 +89,9 @@ test.describe('the money is always visible on a phone', () => {
     await inEnglish(page);
     const payer = await registerAndSignIn(page);
     // Three councils, long ids: the cart spans councils.
-    await addToCart(page, { council: 'mps', type: 'market_bill', accountNo: 'MB-SDK-0301' });
-    await addToCart(page, { council: 'mpt', type: 'booking', accountNo: 'TWU/DEWAN/0091' });
-    await addToCart(page, { council: 'mdpg', type: 'compound', accountNo: 'KMP-2026-000106' });
+    await addToCart(page, { council: 'mps', type: 'market_bill', accountNo: await freshCopyOf('MB-SDK-0301') });
+    await addToCart(page, { council: 'mpt', type: 'booking', accountNo: await freshCopyOf('TWU/DEWAN/0091') });
+    await addToCart(page, { council: 'mdpg', type: 'compound', accountNo: await freshCopyOf('KMP-2026-000106') });
 
     await page.goto('/#/cart');
     await page.getByTestId('cart-checkout').click();
