@@ -110,6 +110,13 @@ test.describe('a registered user', () => {
 
     await page.goto('/#/profile');
     await expect(page.getByLabel('E-mail')).toHaveValue(email);
+    // Saving twice with nothing changed is no conflict ("changed elsewhere" is for another tab's save).
+    for (let i = 0; i < 2; i += 1) {
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText(/Update successful|nothing new to change/).first()).toBeVisible();
+    }
+    await expect(page.getByText('Your details are saved; there was nothing new to change.')).toBeVisible();
+    await expect(page.getByText(/changed elsewhere/i)).toHaveCount(0);
 
     await logout(page);
     await page.goto('/#/history');
