@@ -82,7 +82,8 @@ describe('searching seeded ids in any case and spacing', () => {
         }
       }
     }
-  });
+    // Hundreds of searches through the API: minutes on a busy two-core machine, not the default 30 s.
+  }, 180_000);
 
   it('finds a lowercase assessment, compound and licence id (was "Not Found!")', async () => {
     for (const [type, typed, displayNo] of [
