@@ -12,7 +12,13 @@ import { PrismaService } from '../src/prisma/prisma.service';
 /** A payable of its own for one test, so tests never share balances. */
 export async function makePayable(
   app: INestApplication,
-  data: { type?: PayableType; balanceSen: number; minimumPaymentSen?: number; council?: string },
+  data: {
+    type?: PayableType;
+    balanceSen: number;
+    minimumPaymentSen?: number;
+    council?: string;
+    details?: Record<string, string | number>;
+  },
 ) {
   const prisma = app.get(PrismaService);
   const accountNo = `T${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
@@ -25,7 +31,7 @@ export async function makePayable(
       ownerName: 'PEMBAYAR UJIAN',
       balanceSen: data.balanceSen,
       minimumPaymentSen: data.minimumPaymentSen ?? null,
-      details: { compoundType: 'individual' },
+      details: data.details ?? { compoundType: 'individual' },
     },
   });
 }

@@ -21,6 +21,15 @@ import { createTestApi } from './test-app';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** A local government charge site: many organisers pay their own charge for it, at a rate per person per day. */
+function chargeSite(app: INestApplication, ratePerPersonPerDaySen: number) {
+  return makePayable(app, {
+    type: 'local_government_charge',
+    balanceSen: 0,
+    details: { description: 'Caj penggunaan tapak awam', ratePerPersonPerDaySen },
+  });
+}
+
 describe('nobody can act on a payment that is not theirs', () => {
   let app: INestApplication;
   let prisma: PrismaService;
@@ -272,17 +281,7 @@ describe('no input makes the server fail, or write half a payment', () => {
   });
 
   it('a local government charge past what a payment can hold is refused, not overflowed into a 500', async () => {
-    const payable = await prisma.payable.create({
-      data: {
-        councilCode: 'mdpg',
-        type: 'local_government_charge',
-        accountNo: `LGC${Date.now()}`,
-        displayNo: `LGC${Date.now()}`,
-        ownerName: 'PENGANJUR',
-        balanceSen: 0,
-        details: { description: 'Caj penggunaan tapak awam', ratePerPersonPerDaySen: 100_000 },
-      },
-    });
+    const payable = await chargeSite(app, 100_000);
     const before = await paymentCount();
     const res = await http()
       .post('/api/payments')
@@ -305,17 +304,7 @@ describe('no input makes the server fail, or write half a payment', () => {
   });
 
   it('a payment for a shared payable (a charge site) never touches other payers’ payments for it', async () => {
-    const site = await prisma.payable.create({
-      data: {
-        councilCode: 'mdpg',
-        type: 'local_government_charge',
-        accountNo: `LGS${Date.now()}`,
-        displayNo: `LGS${Date.now()}`,
-        ownerName: 'TAPAK AWAM',
-        balanceSen: 0,
-        details: { description: 'Caj penggunaan tapak awam', ratePerPersonPerDaySen: 100 },
-      },
-    });
+    const site = await chargeSite(app, 100);
     const charge = (customerName: string) => ({
       ...fpxRequest([site.id]),
       items: [
