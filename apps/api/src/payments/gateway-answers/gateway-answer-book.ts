@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { GatewayFieldsInput } from '@councilpay/fpx';
+import { parseAmountToSen, type GatewayFieldsInput } from '@councilpay/fpx';
 import type { Prisma } from '../../generated/prisma/client';
 import { PrismaService } from '../../prisma/prisma.service';
 import type { AnswerChannel, GatewayAnswer } from '../gateways/payment-gateway';
@@ -158,8 +158,8 @@ export class GatewayAnswerBook {
       method === 'fpx'
         ? { code: text('fpx_debitAuthCode'), txnId: text('fpx_fpxTxnId'), amount: text('fpx_txnAmount') }
         : { code: text('status'), txnId: text('transId'), amount: text('amount') };
-    const amountSen =
-      claimed.amount && /^\d{1,9}\.\d{2}$/.test(claimed.amount) ? Math.round(Number(claimed.amount) * 100) : null;
+    // Integer sen by the gateways' own amount rule (no floating point); what does not parse is kept as null.
+    const amountSen = claimed.amount ? parseAmountToSen(claimed.amount) : null;
     const data: Prisma.GatewayAnswerUncheckedCreateInput = {
       paymentId,
       invoiceNo: invoiceNo.replace(CONTROL, '').slice(0, 40),
