@@ -1,8 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GatewayAnswerBook } from '../src/payments/gateway-answers/gateway-answer-book';
+import { PaymentLedger } from '../src/payments/payment-ledger.service';
 import { PrismaService } from '../src/prisma/prisma.service';
-import { clearLimits } from './identity-helpers';
+import { clearLimits, createUser, CSRF_HEADER, signIn, type Browser } from './identity-helpers';
 import { createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';
 import { startListeningApi } from './test-app';
 
@@ -10,12 +11,30 @@ import { startListeningApi } from './test-app';
 describe('payment engine: money leftovers', () => {
   let app: INestApplication;
   let prisma: PrismaService;
+  let admin: Browser;
 
   beforeAll(async () => {
     app = await startListeningApi();
     prisma = app.get(PrismaService);
     await clearLimits(app);
+    const staff = await createUser(app, { roles: ['_admin'], verified: true });
+    admin = await signIn(app, staff.email);
   });
+
+  /** A payment paid by a signed direct AC. */
+  async function paidPayment(payableIds: string[]) {
+    const created = await createPayment(app, fpxRequest(payableIds));
+    expect((await postDirectAc(app, signedAc(created.redirect, '00')).expect(200)).text).toBe('OK');
+    const payment = await prisma.payment.findUniqueOrThrow({
+      where: { reference: created.reference },
+      include: { items: { orderBy: { position: 'asc' } } },
+    });
+    expect(payment.status).toBe('paid');
+    return payment;
+  }
+
+  const refund = (reference: string, body: object) =>
+    admin.agent.post(`/api/admin/payments/${reference}/refunds`).set(CSRF_HEADER, admin.csrf).send(body);
   afterEach(() => {
     vi.restoreAllMocks();
   });
@@ -78,4 +97,43 @@ describe('payment engine: money leftovers', () => {
       ]);
     },
   );
+
+  it('a full refund moves the payment to refunded through the ledger, in the refund transaction', async () => {
+    const bill = await makePayable(app, { balanceSen: 2_500 });
+    const payment = await paidPayment([bill.id]);
+    const ledger = app.get(PaymentLedger);
+    const applyIn = vi.spyOn(ledger, 'applyIn');
+
+    // If the ledger's move fails, the refund is not recorded either: one transaction.
+    applyIn.mockRejectedValueOnce(new Error('ledger failed'));
+    const body = {
+      reason: 'Bayaran balik penuh',
+      items: [{ itemId: payment.items[0].id, amountSen: 2_500, reverseCredit: false }],
+    };
+    expect((await refund(payment.reference, body)).status).toBeGreaterThanOrEqual(500);
+    expect(await prisma.refund.count({ where: { paymentId: payment.id } })).toBe(0);
+    expect((await prisma.payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe('paid');
+
+    const res = await refund(payment.reference, body).expect(201);
+    expect(res.body).toMatchObject({ status: 'refunded', refundableSen: 0 });
+    expect(applyIn).toHaveBeenLastCalledWith(
+      expect.anything(),
+      { reference: payment.reference },
+      'refund_recorded',
+      'admin',
+      { data: { refundId: res.body.refund.id } },
+    );
+    const after = await prisma.payment.findUniqueOrThrow({
+      where: { id: payment.id },
+      include: { events: { where: { type: 'status_changed', toStatus: 'refunded' } } },
+    });
+    expect(after).toMatchObject({ status: 'refunded', version: payment.version + 1, paidAt: payment.paidAt });
+    expect(after.finalAt!.getTime()).toBeGreaterThan(payment.finalAt!.getTime());
+    expect(after.events).toHaveLength(1);
+    expect(after.events[0]).toMatchObject({
+      fromStatus: 'paid',
+      source: 'admin',
+      data: { event: 'refund_recorded', refundId: res.body.refund.id },
+    });
+  });
 });

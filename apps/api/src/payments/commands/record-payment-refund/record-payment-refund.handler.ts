@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { transition, type AdminRecordRefundResult, type PaymentState } from '@councilpay/domain';
+import type { AdminRecordRefundResult, PaymentState } from '@councilpay/domain';
 import { recordStaffAction } from '../../../admin/audit/staff-audit';
 import { REFUND_INCLUDE, toRefundRow } from '../../../admin/payments/money-records/money-rows';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
-import type { Tx } from '../../payment-ledger.service';
+import { PaymentLedger, type LedgerResult, type Tx } from '../../payment-ledger.service';
 import { RecordPaymentRefundCommand } from './record-payment-refund.command';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,8 +29,8 @@ const tooMuch = (remainderSen: number) =>
  * A refund is money: its amount, items, reason, staff member, gateway reference and date are recorded, under
  * the payment's row lock, never more than what is left to give back (the database refuses it too). Per item,
  * staff choose whether the bill's credit is reversed: its balance goes back up by the credit that item gave
- * (in proportion for part of it). Once the whole charge is given back the payment moves to `refunded`, as the
- * state table allows; its paidAt stays. A duplicate charge is given back against its gateway answer.
+ * (in proportion for part of it). Once the whole charge is given back the payment moves to `refunded` through the
+ * ledger, as the state table allows; its paidAt stays. A duplicate charge is given back against its gateway answer.
  */
 @CommandHandler(RecordPaymentRefundCommand)
 export class RecordPaymentRefundHandler implements ICommandHandler<
@@ -39,10 +39,14 @@ export class RecordPaymentRefundHandler implements ICommandHandler<
 > {
   private readonly logger = new Logger(RecordPaymentRefundHandler.name);
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly ledger: PaymentLedger,
+  ) {}
 
   async execute({ reference, staff, request, councils }: RecordPaymentRefundCommand): Promise<AdminRecordRefundResult> {
     const refundedAt = request.refundedAt ? new Date(request.refundedAt) : new Date();
+    let moved: LedgerResult | null = null;
     const result = await this.prisma.$transaction(async (tx) => {
       const rows = await tx.$queryRaw<LockedPayment[]>`
         SELECT "id", "reference", "status"::text AS "status", "amountSen" FROM "Payment"
@@ -59,24 +63,10 @@ export class RecordPaymentRefundHandler implements ICommandHandler<
       const refundedSen = own._sum.amountSen ?? 0;
       let status = payment.status;
       if (!request.gatewayAnswerId && refundedSen === payment.amountSen) {
-        const decision = transition(payment.status, 'refund_recorded');
-        if (decision.kind === 'move') {
-          status = decision.to;
-          await tx.payment.update({
-            where: { id: payment.id },
-            data: { status, finalAt: new Date(), version: { increment: 1 } },
-          });
-          await tx.paymentEvent.create({
-            data: {
-              paymentId: payment.id,
-              type: 'status_changed',
-              fromStatus: payment.status,
-              toStatus: status,
-              source: 'admin',
-              data: { event: 'refund_recorded', refundId },
-            },
-          });
-        }
+        // The whole charge is given back: the status moves the one way every status moves, through the ledger
+        // (state table, timeline event, finalAt), in this transaction and under the row lock it already holds.
+        moved = await this.ledger.applyIn(tx, { reference }, 'refund_recorded', 'admin', { data: { refundId } });
+        if (moved.outcome === 'move' && moved.to) status = moved.to;
       }
       const refund = await tx.refund.findUniqueOrThrow({ where: { id: refundId }, include: REFUND_INCLUDE });
       if (UUID.test(staff.id)) {
@@ -108,6 +98,7 @@ export class RecordPaymentRefundHandler implements ICommandHandler<
       { reference, refundId: result.refund.id, amountSen: result.refund.amountSen, status: result.status },
       'Refund recorded',
     );
+    if (moved) this.ledger.report(moved, 'refund_recorded', 'admin');
     return result;
   }
 
