@@ -136,4 +136,78 @@ describe('payment engine: money leftovers', () => {
       data: { event: 'refund_recorded', refundId: res.body.refund.id },
     });
   });
+
+  /** An assessment account: RM 100 for the year, RM 30 arrears, RM 6 tax, RM 10 + RM 5 off for paying in full. */
+  const ACCOUNT = {
+    asumYear: 2026,
+    currentYearSen: 10_000,
+    arrearsSen: 3_000,
+    discountSen: 1_000,
+    specialDiscountSen: 500,
+    gstSen: 600,
+  };
+
+  async function assessmentPaid(change?: (id: string) => Promise<unknown>) {
+    const bill = await makePayable(app, { type: 'assessment', balanceSen: 13_600, details: ACCOUNT });
+    const created = await createPayment(app, { ...fpxRequest([]), items: [{ payableId: bill.id, selection: 3 }] });
+    expect(created.amountSen).toBe(12_100);
+    await change?.(bill.id);
+    expect((await postDirectAc(app, signedAc(created.redirect, '00')).expect(200)).text).toBe('OK');
+    const payment = await prisma.payment.findUniqueOrThrow({
+      where: { reference: created.reference },
+      include: { items: true, events: { orderBy: { id: 'asc' } } },
+    });
+    expect(payment.status).toBe('paid');
+    return { bill, payment };
+  }
+  const payableOf = (id: string) => prisma.payable.findUniqueOrThrow({ where: { id } });
+
+  it('reversing an assessment credit restores the components it took, not the balance alone', async () => {
+    const { bill, payment } = await assessmentPaid();
+    expect(await payableOf(bill.id)).toMatchObject({
+      balanceSen: 0,
+      details: { ...ACCOUNT, currentYearSen: 0, arrearsSen: 0, gstSen: 0, discountSen: 0, specialDiscountSen: 0 },
+    });
+    const item = payment.items[0];
+    // Part first: RM 50.00 of the owed RM 136.00 goes back (the tax, then the year).
+    await refund(payment.reference, {
+      reason: 'Sebahagian',
+      items: [{ itemId: item.id, amountSen: 4_400, reverseCredit: true }],
+    }).expect(201);
+    const part = await payableOf(bill.id);
+    expect(part.balanceSen).toBe(Math.floor((13_600 * 4_400) / 12_100));
+    expect(part.details).toMatchObject({ gstSen: 600, arrearsSen: 0, discountSen: 0 });
+    // The rest: the account is exactly as it was before the payment, discounts included.
+    const rest = await refund(payment.reference, {
+      reason: 'Selebihnya',
+      items: [{ itemId: item.id, amountSen: 7_700, reverseCredit: true }],
+    }).expect(201);
+    expect(rest.body.status).toBe('refunded');
+    expect(await payableOf(bill.id)).toMatchObject({ balanceSen: 13_600, details: ACCOUNT });
+  });
+
+  it('money a reduced bill component leaves uncredited is recorded as refund due, never dropped', async () => {
+    // Between pricing and approval the council takes RM 25.00 off the year and posts RM 40.00 of new arrears.
+    const { bill, payment } = await assessmentPaid((id) =>
+      prisma.payable.update({
+        where: { id },
+        data: { balanceSen: 15_100, details: { ...ACCOUNT, currentYearSen: 7_500, arrearsSen: 7_000 } },
+      }),
+    );
+    expect(payment.refundDueSen).toBe(2_500);
+    const short = payment.events.find((e) => e.type === 'credit_short');
+    expect(short?.data).toMatchObject({
+      reason: 'bill_reduced_after_pricing',
+      refundDueSen: 2_500,
+      items: [{ itemId: payment.items[0].id, uncreditedSen: 2_500 }],
+    });
+    // What was priced is credited; the new arrears stay owed.
+    expect(await payableOf(bill.id)).toMatchObject({
+      balanceSen: 4_000,
+      details: { currentYearSen: 0, arrearsSen: 4_000, gstSen: 0 },
+    });
+    expect(payment.items[0]).toMatchObject({
+      creditedBreakdown: { arrearsSen: 3_000, currentYearSen: 7_500, gstSen: 600, discountSen: 1_000 },
+    });
+  });
 });

@@ -258,15 +258,33 @@ export class PaymentLedger {
         });
       }
       if (credit.refused.length > 0) {
-        refundDueSen = credit.refused.reduce((sum, r) => sum + r.amountSen, 0);
+        const dueSen = credit.refused.reduce((sum, r) => sum + r.amountSen, 0);
+        refundDueSen += dueSen;
         await tx.paymentEvent.create({
           data: {
             paymentId: payment.id,
             type: 'credit_refused',
             source: 'system',
-            data: { reason: 'bill_already_settled', refundDueSen, items: credit.refused },
+            data: { reason: 'bill_already_settled', refundDueSen: dueSen, items: credit.refused },
           },
         });
+      }
+      if (credit.short.length > 0) {
+        // Part of an item found nothing to settle (the bill was reduced after pricing): owed back, like a refusal.
+        const dueSen = credit.short.reduce((sum, r) => sum + r.uncreditedSen, 0);
+        refundDueSen += dueSen;
+        await tx.paymentEvent.create({
+          data: {
+            paymentId: payment.id,
+            type: 'credit_short',
+            source: 'system',
+            data: { reason: 'bill_reduced_after_pricing', refundDueSen: dueSen, items: credit.short },
+          },
+        });
+        this.logger.warn(
+          { reference: payment.reference, refundDueSen: dueSen, items: credit.short },
+          'Part of a payment could not be credited: the bill was reduced after pricing; refund due',
+        );
       }
     }
     await tx.payment.update({

@@ -1,6 +1,16 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { AdminRecordRefundResult, PaymentState } from '@councilpay/domain';
+import {
+  assessmentOwedSen,
+  breakdownOwedSen,
+  isAssessmentBreakdown,
+  restoreAssessmentCredit,
+  type AdminRecordRefundResult,
+  type AssessmentAmounts,
+  type AssessmentBreakdown,
+  type PaymentState,
+} from '@councilpay/domain';
+import type { Prisma } from '../../../generated/prisma/client';
 import { recordStaffAction } from '../../../admin/audit/staff-audit';
 import { REFUND_INCLUDE, toRefundRow } from '../../../admin/payments/money-records/money-rows';
 import { ApiError } from '../../../http/api-error';
@@ -16,6 +26,17 @@ interface LockedPayment {
   reference: string;
   status: PaymentState;
   amountSen: number;
+}
+
+/** What an assessment item's credit took off each component: as credited, or as priced for older items. */
+function takenBreakdown(item: {
+  type: string;
+  creditedBreakdown: Prisma.JsonValue;
+  pricedBreakdown: Prisma.JsonValue;
+}): AssessmentBreakdown | null {
+  if (item.type !== 'assessment') return null;
+  if (isAssessmentBreakdown(item.creditedBreakdown)) return item.creditedBreakdown;
+  return isAssessmentBreakdown(item.pricedBreakdown) ? item.pricedBreakdown : null;
 }
 
 const invalid = (message: string, details?: Record<string, unknown>) =>
@@ -128,14 +149,17 @@ export class RecordPaymentRefundHandler implements ICommandHandler<
       const reversed = item.refundItems.reduce((sum, r) => sum + r.creditReversedSen, 0);
       const remainder = item.amountSen - refunded;
       if (w.amountSen > remainder) throw tooMuch(remainder);
+      // An assessment's credit is what it took off each component (less than priced when one had shrunk).
+      const taken = takenBreakdown(item);
+      const creditSen = taken ? breakdownOwedSen(taken) : item.creditSen;
       // The credit this part of the item gave; the last part takes what is left, so a whole refund reverses it all.
       const creditReversedSen =
         w.reverseCredit && item.creditedAt
           ? w.amountSen === remainder
-            ? item.creditSen - reversed
-            : Math.floor((item.creditSen * w.amountSen) / item.amountSen)
+            ? creditSen - reversed
+            : Math.min(creditSen - reversed, Math.floor((creditSen * w.amountSen) / item.amountSen))
           : 0;
-      return { item, amountSen: w.amountSen, reverseCredit: w.reverseCredit, creditReversedSen };
+      return { item, amountSen: w.amountSen, reverseCredit: w.reverseCredit, creditReversedSen, taken, reversed };
     });
     const amountSen = lines.reduce((sum, l) => sum + l.amountSen, 0);
     if (request.amountSen !== undefined && request.amountSen !== amountSen) {
@@ -143,10 +167,34 @@ export class RecordPaymentRefundHandler implements ICommandHandler<
     }
     // Bills whose credit is reversed, locked in id order like crediting does.
     const payableIds = [...new Set(lines.filter((l) => l.creditReversedSen > 0).map((l) => l.item.payableId))].sort();
-    if (payableIds.length > 0) {
-      await tx.$queryRaw`SELECT "id" FROM "Payable" WHERE "id" = ANY(${payableIds}::uuid[]) ORDER BY "id" FOR UPDATE`;
-    }
+    const locked =
+      payableIds.length > 0
+        ? await tx.$queryRaw<{ id: string; type: string; details: Prisma.JsonValue }[]>`
+            SELECT "id", "type"::text AS "type", "details" FROM "Payable"
+            WHERE "id" = ANY(${payableIds}::uuid[]) ORDER BY "id" FOR UPDATE`
+        : [];
+    const details = new Map(locked.map((p) => [p.id, p]));
     for (const line of lines.filter((l) => l.creditReversedSen > 0)) {
+      const payable = details.get(line.item.payableId);
+      if (payable?.type === 'assessment' && line.taken) {
+        // The components the credit took go back up, exactly (arrears, the year, tax and the discounts).
+        const amounts = restoreAssessmentCredit(
+          payable.details as unknown as AssessmentAmounts,
+          line.taken,
+          line.reversed,
+          line.creditReversedSen,
+        );
+        payable.details = { ...(payable.details as Prisma.JsonObject), ...amounts };
+        await tx.payable.update({
+          where: { id: payable.id },
+          data: {
+            details: payable.details as Prisma.InputJsonValue,
+            balanceSen: assessmentOwedSen(amounts),
+            version: { increment: 1 },
+          },
+        });
+        continue;
+      }
       await tx.payable.update({
         where: { id: line.item.payableId },
         data: { balanceSen: { increment: line.creditReversedSen }, version: { increment: 1 } },
