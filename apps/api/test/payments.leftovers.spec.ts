@@ -1,11 +1,16 @@
 import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { PAYMENT_TOKEN_HEADER } from '@councilpay/domain';
+import { cardResponseSource, signCardSource } from '@councilpay/fpx';
+import { CommandBus } from '@nestjs/cqrs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RequeryPaymentCommand } from '../src/payments/commands/requery-payment/requery-payment.command';
 import { GatewayAnswerBook } from '../src/payments/gateway-answers/gateway-answer-book';
 import { PaymentLedger } from '../src/payments/payment-ledger.service';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { clearLimits, createUser, CSRF_HEADER, signIn, type Browser } from './identity-helpers';
-import { createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';
-import { startListeningApi } from './test-app';
+import { cardRequest, createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';
+import { startListeningApi, testConfig } from './test-app';
 
 /** The payment engine's money rules: one transaction per change, one way for every status change. */
 describe('payment engine: money leftovers', () => {
@@ -209,5 +214,46 @@ describe('payment engine: money leftovers', () => {
     expect(payment.items[0]).toMatchObject({
       creditedBreakdown: { arrearsSen: 3_000, currentYearSen: 7_500, gstSen: 600, discountSen: 1_000 },
     });
+  });
+
+  it('a card enquiry answer for another card method (paymentId) is refused and recorded as invalid', async () => {
+    const bill = await makePayable(app, { balanceSen: 2_100 });
+    const created = await createPayment(app, cardRequest([bill.id], '48'));
+    const answer = (paymentId: string) => {
+      const fields = {
+        merchantCode: created.redirect!.fields.merID,
+        paymentId,
+        refNo: created.invoiceNo,
+        amount: '21.00',
+        currency: 'MYR',
+        remark: '',
+        transId: 'T20261123000001',
+        authCode: '123456',
+        status: '1',
+        errDesc: '',
+      };
+      const signature = signCardSource(cardResponseSource(fields), testConfig().gateways.card.secret);
+      return new Response(new URLSearchParams({ ...fields, signature }).toString());
+    };
+    const requery = () =>
+      request(app.getHttpServer())
+        .post(`/api/payments/${created.reference}/requery`)
+        .set(PAYMENT_TOKEN_HEADER, created.paymentToken!);
+    // The gateway's enquiry endpoint answers, signed, about card method 49.
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(answer('49'));
+    expect((await requery()).status).toBe(502);
+    expect((await prisma.payment.findUniqueOrThrow({ where: { reference: created.reference } })).status).toBe(
+      'in_progress',
+    );
+    const rows = await prisma.gatewayAnswer.findMany({ where: { payment: { reference: created.reference } } });
+    expect(rows.map((r) => [r.source, r.outcome, r.verdict, r.responseCode, r.gatewayTxnId])).toEqual([
+      ['enquiry', 'invalid', 'invalid', '1', 'T20261123000001'],
+    ]);
+    expect(rows[0].rawMessage).toContain('paymentId=49');
+
+    // The same answer for the method the payment was made with is applied.
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(answer('48'));
+    const applied = await app.get(CommandBus).execute(new RequeryPaymentCommand(created.reference, 'requery'));
+    expect(applied).toMatchObject({ outcome: 'move', to: 'paid' });
   });
 });

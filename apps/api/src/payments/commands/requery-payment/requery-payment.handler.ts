@@ -4,6 +4,7 @@ import { isAnswerable } from '@councilpay/domain';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { ApplyGatewayAnswerCommand } from '../apply-gateway-answer/apply-gateway-answer.command';
+import { GatewayAnswerBook } from '../../gateway-answers/gateway-answer-book';
 import { Gateways } from '../../gateways/gateways';
 import { GatewayError } from '../../gateways/payment-gateway';
 import { LedgerResult, PaymentLedger } from '../../payment-ledger.service';
@@ -18,6 +19,7 @@ export class RequeryPaymentHandler implements ICommandHandler<RequeryPaymentComm
     private readonly gateways: Gateways,
     private readonly ledger: PaymentLedger,
     private readonly commandBus: CommandBus,
+    private readonly answers: GatewayAnswerBook,
   ) {}
 
   async execute({ reference, source }: RequeryPaymentCommand): Promise<LedgerResult> {
@@ -45,6 +47,17 @@ export class RequeryPaymentHandler implements ICommandHandler<RequeryPaymentComm
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
       await this.ledger.record({ reference }, 'requery_failed', source, { code: error.code, reason: error.message });
+      if (error.refusedAnswer) {
+        // A signed answer that does not fit the payment: kept as received, unapplied, like a refused callback.
+        await this.answers.recordInvalid(
+          payment.method,
+          payment.invoiceNo,
+          payment.id,
+          error.refusedAnswer,
+          'requery',
+          error.code,
+        );
+      }
       this.logger.warn({ reference, code: error.code, err: error.message }, 'Gateway enquiry failed');
       throw new ApiError(
         502,
