@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { RequeryPaymentCommand } from '../src/payments/commands/requery-payment/requery-payment.command';
 import { GatewayAnswerBook } from '../src/payments/gateway-answers/gateway-answer-book';
 import { PaymentLedger } from '../src/payments/payment-ledger.service';
+import { HealthService } from '../src/health/health.service';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { clearLimits, createUser, CSRF_HEADER, signIn, type Browser } from './identity-helpers';
 import { cardRequest, createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';
@@ -256,4 +257,43 @@ describe('payment engine: money leftovers', () => {
     const applied = await app.get(CommandBus).execute(new RequeryPaymentCommand(created.reference, 'requery'));
     expect(applied).toMatchObject({ outcome: 'move', to: 'paid' });
   });
+
+  it(
+    'a payment whose enquiries fail for 7 days raises an operator alert once, stays open and is never decided',
+    { timeout: 60_000 },
+    async () => {
+      const bill = await makePayable(app, { balanceSen: 1_800 });
+      const created = await createPayment(app, fpxRequest([bill.id]));
+      const ask = () =>
+        app.get(CommandBus).execute(new RequeryPaymentCommand(created.reference, 'requery')) as Promise<unknown>;
+      const row = () => prisma.payment.findUniqueOrThrow({ where: { reference: created.reference } });
+      const silentCount = async () => (await app.get(HealthService).report()).detail.money!.paymentsBankCannotAnswer;
+      const before = await silentCount();
+
+      // The gateway cannot be reached.
+      vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('connect ECONNREFUSED'));
+      await expect(ask()).rejects.toMatchObject({ status: 502 });
+      const first = await row();
+      expect(first.enquiryFailingSince).not.toBeNull();
+      expect(first.bankSilentAt).toBeNull();
+
+      // Still failing 7 days on: the alert is raised, once; the payment stays open.
+      const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3_600_000);
+      await prisma.payment.update({ where: { id: first.id }, data: { enquiryFailingSince: eightDaysAgo } });
+      await expect(ask()).rejects.toMatchObject({ status: 502 });
+      await expect(ask()).rejects.toMatchObject({ status: 502 });
+      const alerted = await row();
+      expect(alerted).toMatchObject({ status: 'in_progress', enquiryFailingSince: eightDaysAgo });
+      expect(alerted.bankSilentAt).not.toBeNull();
+      const events = await prisma.paymentEvent.findMany({ where: { paymentId: first.id, type: 'bank_silent' } });
+      expect(events).toHaveLength(1);
+      expect(await silentCount()).toBe(before + 1);
+
+      // The gateway answers again: the alert is over, whatever it said.
+      vi.restoreAllMocks();
+      await ask();
+      expect(await row()).toMatchObject({ enquiryFailingSince: null, bankSilentAt: null });
+      expect(await silentCount()).toBe(before);
+    },
+  );
 });
