@@ -4,6 +4,7 @@ import { PAYMENT_TOKEN_HEADER } from '@councilpay/domain';
 import { cardResponseSource, signCardSource } from '@councilpay/fpx';
 import { CommandBus } from '@nestjs/cqrs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CancelPaymentCommand } from '../src/payments/commands/cancel-payment/cancel-payment.command';
 import { RequeryPaymentCommand } from '../src/payments/commands/requery-payment/requery-payment.command';
 import { GatewayAnswerBook } from '../src/payments/gateway-answers/gateway-answer-book';
 import { PaymentLedger } from '../src/payments/payment-ledger.service';
@@ -272,7 +273,7 @@ describe('payment engine: money leftovers', () => {
 
       // The gateway cannot be reached.
       vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('connect ECONNREFUSED'));
-      await expect(ask()).rejects.toMatchObject({ status: 502 });
+      await expect(ask()).resolves.toMatchObject({ outcome: 'gateway_unavailable' });
       const first = await row();
       expect(first.enquiryFailingSince).not.toBeNull();
       expect(first.bankSilentAt).toBeNull();
@@ -280,8 +281,8 @@ describe('payment engine: money leftovers', () => {
       // Still failing 7 days on: the alert is raised, once; the payment stays open.
       const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3_600_000);
       await prisma.payment.update({ where: { id: first.id }, data: { enquiryFailingSince: eightDaysAgo } });
-      await expect(ask()).rejects.toMatchObject({ status: 502 });
-      await expect(ask()).rejects.toMatchObject({ status: 502 });
+      await expect(ask()).resolves.toMatchObject({ outcome: 'gateway_unavailable' });
+      await expect(ask()).resolves.toMatchObject({ outcome: 'gateway_unavailable' });
       const alerted = await row();
       expect(alerted).toMatchObject({ status: 'in_progress', enquiryFailingSince: eightDaysAgo });
       expect(alerted.bankSilentAt).not.toBeNull();
@@ -296,4 +297,50 @@ describe('payment engine: money leftovers', () => {
       expect(await silentCount()).toBe(before);
     },
   );
+
+  it('cancel and requery handlers return what came of them like the other handlers; the HTTP routes refuse', async () => {
+    const bus = app.get(CommandBus);
+    const http = () => request(app.getHttpServer());
+    // No such payment: a result, not an exception.
+    await expect(bus.execute(new RequeryPaymentCommand('CPNOSUCHPAYMENT0000', 'requery'))).resolves.toMatchObject({
+      outcome: 'not_found',
+    });
+    await expect(bus.execute(new CancelPaymentCommand('CPNOSUCHPAYMENT0000'))).resolves.toMatchObject({
+      outcome: 'not_found',
+    });
+
+    // The gateway cannot be asked: the requery says so; a cancel stays requested.
+    const bill = await makePayable(app, { balanceSen: 1_100 });
+    const open = await createPayment(app, fpxRequest([bill.id]));
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('connect ECONNREFUSED'));
+    await expect(bus.execute(new RequeryPaymentCommand(open.reference, 'requery'))).resolves.toMatchObject({
+      outcome: 'gateway_unavailable',
+      from: 'in_progress',
+      to: 'in_progress',
+      reason: 'gateway_unreachable',
+    });
+    const unavailable = await http()
+      .post(`/api/payments/${open.reference}/requery`)
+      .set(PAYMENT_TOKEN_HEADER, open.paymentToken!)
+      .expect(502);
+    expect(unavailable.body.code).toBe('gateway_unavailable');
+    await expect(bus.execute(new CancelPaymentCommand(open.reference))).resolves.toMatchObject({
+      outcome: 'requested',
+    });
+    vi.restoreAllMocks();
+
+    // A paid payment cannot be cancelled: the handler returns the refusal, the route answers 409.
+    const paid = await paidPayment([(await makePayable(app, { balanceSen: 1_200 })).id]);
+    await expect(bus.execute(new CancelPaymentCommand(paid.reference))).resolves.toMatchObject({
+      outcome: 'refused',
+      to: 'paid',
+    });
+    const token = await createPayment(app, fpxRequest([(await makePayable(app, { balanceSen: 1_300 })).id]));
+    expect((await postDirectAc(app, signedAc(token.redirect, '00')).expect(200)).text).toBe('OK');
+    const refused = await http()
+      .post(`/api/payments/${token.reference}/cancel`)
+      .set(PAYMENT_TOKEN_HEADER, token.paymentToken!)
+      .expect(409);
+    expect(refused.body).toMatchObject({ code: 'cancel_not_allowed' });
+  });
 });

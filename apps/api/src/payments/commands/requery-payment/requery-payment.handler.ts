@@ -3,7 +3,6 @@ import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { isAnswerable, OPEN_PAYMENT_STATES } from '@councilpay/domain';
 import { AppConfig } from '../../../config/config';
 import { APP_CONFIG } from '../../../config/config.module';
-import { ApiError } from '../../../http/api-error';
 import { BANK_SILENT_AFTER_MS } from '../../../requery/requery-schedule';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { ApplyGatewayAnswerCommand } from '../apply-gateway-answer/apply-gateway-answer.command';
@@ -12,9 +11,15 @@ import { Gateways } from '../../gateways/gateways';
 import { GatewayError } from '../../gateways/payment-gateway';
 import { LedgerResult, PaymentLedger } from '../../payment-ledger.service';
 import { RequeryPaymentCommand } from './requery-payment.command';
+import type { RequeryResult } from './requery-payment.result';
 
 @CommandHandler(RequeryPaymentCommand)
-export class RequeryPaymentHandler implements ICommandHandler<RequeryPaymentCommand, LedgerResult> {
+/**
+ * Asks the payment's gateway and applies the answer. Like the other handlers it returns what came of it, never
+ * an HTTP error: `not_found`, or `gateway_unavailable` when the gateway could not be asked (the HTTP routes map
+ * those to 404 and 502 with `requeryRefusal`).
+ */
+export class RequeryPaymentHandler implements ICommandHandler<RequeryPaymentCommand, RequeryResult> {
   private readonly logger = new Logger(RequeryPaymentHandler.name);
 
   constructor(
@@ -26,9 +31,9 @@ export class RequeryPaymentHandler implements ICommandHandler<RequeryPaymentComm
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ reference, source }: RequeryPaymentCommand): Promise<LedgerResult> {
+  async execute({ reference, source }: RequeryPaymentCommand): Promise<RequeryResult> {
     const payment = await this.prisma.payment.findUnique({ where: { reference } });
-    if (!payment) throw new ApiError(404, 'not_found', 'Not Found!');
+    if (!payment) return { reference, outcome: 'not_found', from: null, to: null };
     if (!isAnswerable(payment.status)) {
       return { reference, outcome: 'noop', from: payment.status, to: payment.status, reason: 'final' };
     }
@@ -71,11 +76,13 @@ export class RequeryPaymentHandler implements ICommandHandler<RequeryPaymentComm
       }
       this.logger.warn({ reference, code: error.code, err: error.message }, 'Gateway enquiry failed');
       await this.noteFailure(payment);
-      throw new ApiError(
-        502,
-        'gateway_unavailable',
-        'The bank could not be asked just now. Please try again in a few minutes.',
-      );
+      return {
+        reference,
+        outcome: 'gateway_unavailable',
+        from: payment.status,
+        to: payment.status,
+        reason: error.code,
+      };
     }
   }
 
