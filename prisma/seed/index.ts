@@ -19,7 +19,12 @@ import {
   type AssessmentAmounts,
 } from '@councilpay/domain';
 import { PrismaClient, type Prisma } from '../../apps/api/src/generated/prisma/client';
-import { monogramPath } from '../../apps/api/src/councils/council-monogram';
+import {
+  councilMonogramSvg,
+  monogramPath,
+  placeholderSignatureSvg,
+  svgDataUrl,
+} from '../../apps/api/src/councils/council-monogram';
 import { COUNCIL_SEEDS, SIGNATURE_OFFICERS } from './councils';
 import { PAYABLE_SEEDS, type PayableSeed } from './payables';
 import { generatePayables } from './generate';
@@ -37,11 +42,29 @@ async function seedCouncils(prisma: PrismaClient): Promise<number> {
   let created = 0;
   for (const c of COUNCIL_SEEDS) {
     const officer = SIGNATURE_OFFICERS[c.code];
-    const exists = await prisma.council.findUnique({ where: { code: c.code }, select: { code: true, logoPath: true } });
+    const exists = await prisma.council.findUnique({
+      where: { code: c.code },
+      select: { code: true, logoPath: true, logoImage: true, signatureImage: true },
+    });
+    // Placeholders made here (an SVG monogram of the code, a "SPECIMEN" signature), never committed images.
+    const images = {
+      logoImage: svgDataUrl(councilMonogramSvg(c.code)),
+      signatureImage: svgDataUrl(placeholderSignatureSvg(c.code)),
+    };
     if (exists) {
       // A council seeded before logos were: its monogram, unless staff set a logo meanwhile.
       if (exists.logoPath === null) {
         await prisma.council.update({ where: { code: c.code }, data: { logoPath: monogramPath(c.code) } });
+      }
+      // Seeded before documents printed images: the placeholders, unless staff uploaded their own.
+      if (exists.logoImage === null || exists.signatureImage === null) {
+        await prisma.council.update({
+          where: { code: c.code },
+          data: {
+            logoImage: exists.logoImage ?? images.logoImage,
+            signatureImage: exists.signatureImage ?? images.signatureImage,
+          },
+        });
       }
       continue;
     }
@@ -56,6 +79,7 @@ async function seedCouncils(prisma: PrismaClient): Promise<number> {
         logoPath: monogramPath(c.code),
         signatureOfficerName: officer?.name ?? null,
         signatureOfficerPost: officer?.post ?? null,
+        ...images,
       },
     });
     created += 1;

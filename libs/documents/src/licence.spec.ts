@@ -124,3 +124,53 @@ describe('digital licence PDF', () => {
     expect(zh).toContain('流动小贩执照');
   });
 });
+
+describe('council logo and officer signature', () => {
+  const svgUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+  const LOGO_SVG =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#123456"/><text x="8" y="40" font-size="20">LOGO</text></svg>';
+  const SIGNATURE_SVG =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80"><path d="M10 55 C 30 10, 50 10, 60 45" stroke="#000" fill="none"/><text x="20" y="75" font-size="11">SPECIMEN MDPG</text></svg>';
+
+  /** Every node of a definition's content, depth first. */
+  function nodes(content: unknown): Record<string, unknown>[] {
+    if (Array.isArray(content)) return content.flatMap(nodes);
+    if (!content || typeof content !== 'object') return [];
+    const node = content as Record<string, unknown>;
+    return [node, ...['stack', 'columns', 'content'].flatMap((k) => nodes(node[k]))];
+  }
+
+  it('the licence holds the council logo with the title and the officer signature over the name and post', () => {
+    const def = licenceDefinition({
+      ...licence('niaga'),
+      logoDataUrl: svgUrl(LOGO_SVG),
+      signatureDataUrl: PHOTO,
+    });
+    const all = nodes(def.content);
+    expect(all.find((n) => n.svg === LOGO_SVG)).toMatchObject({ fit: [56, 56] });
+    expect(all.find((n) => n.image === PHOTO && Array.isArray(n.fit) && n.fit[1] === 40)).toBeTruthy();
+    const officer = all.find((n) => Array.isArray(n.stack) && nodes(n.stack).some((m) => m.image === PHOTO));
+    expect(nodes(officer?.stack).map((n) => n.text)).toEqual(
+      expect.arrayContaining(['HAJAH NORMAH BINTI ALI', 'Ketua Unit Pelesenan']),
+    );
+  });
+
+  // Renders twice (the first render of a run loads the fonts): slow on a loaded machine.
+  it(
+    'renders an SVG signature as a drawing, a PNG logo as an image, and without either',
+    { timeout: 30_000 },
+    async () => {
+      const withSvg = await renderPdf(
+        licenceDefinition({ ...licence('niaga'), logoDataUrl: PHOTO, signatureDataUrl: svgUrl(SIGNATURE_SVG) }),
+      );
+      expect(squash(await pdfText(withSvg))).toContain('SPECIMENMDPG');
+      // The photo and the PNG logo: two image XObjects.
+      expect(withSvg.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(2);
+      const without = await renderPdf(
+        licenceDefinition({ ...licence('niaga'), logoDataUrl: null, signatureDataUrl: null }),
+      );
+      expect(squash(await pdfText(without))).toContain('HAJAHNORMAHBINTIALI');
+      expect(without.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(1);
+    },
+  );
+});

@@ -6,7 +6,7 @@
 import { formatDateTime, formatRinggit, type Language } from '@councilpay/domain';
 import { translate, type MessageKey } from '@councilpay/i18n';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { codes, factsTable, header, label, PAGE_MARGINS } from './receipt';
+import { codes, factsTable, header, imageContent, label, PAGE_MARGINS } from './receipt';
 import { DOCUMENT_FONT } from './render';
 
 export const LICENCE_KINDS = ['operasi', 'pasar', 'penjaja', 'kakilima', 'iklan', 'niaga'] as const;
@@ -130,7 +130,7 @@ export function licenceDefinition(data: LicenceData): TDocumentDefinitions {
   );
   const officer: Content = {
     stack: [
-      ...(data.signatureDataUrl ? [{ image: data.signatureDataUrl, fit: [120, 40] as [number, number] }] : []),
+      ...(data.signatureDataUrl ? [imageContent(data.signatureDataUrl, [120, 40])] : []),
       {
         text: '______________________',
         margin: [0, data.signatureDataUrl ? 0 : 24, 0, 0] as [number, number, number, number],

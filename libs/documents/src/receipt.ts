@@ -15,7 +15,7 @@ export interface ReceiptData {
   language: Language;
   /** Title printed at the top: the council's name (the first item's council). */
   councilName: string;
-  /** The council's logo as a data URL (PNG or JPEG), when it has one. */
+  /** The council's logo as a data URL (PNG, JPEG or SVG), when it has one. */
   logoDataUrl?: string | null;
   reference: string;
   invoiceNo: string;
@@ -58,10 +58,24 @@ export function factsTable(rows: [string, string][]): Content {
   };
 }
 
+const SVG_DATA_URL = /^data:image\/svg\+xml(;charset=utf-8)?(;base64)?,/i;
+
+/**
+ * An image from a data URL, fitted in a box: PNG and JPEG as pdfmake images, SVG as a pdfmake `svg` node
+ * (drawn as vectors). Councils' logos and officers' signatures come this way.
+ */
+export function imageContent(dataUrl: string, fit: [number, number]): Content {
+  const svg = SVG_DATA_URL.exec(dataUrl);
+  if (!svg) return { image: dataUrl, fit };
+  const payload = dataUrl.slice(svg[0].length);
+  const text = svg[2] ? Buffer.from(payload, 'base64').toString('utf8') : decodeURIComponent(payload);
+  return { svg: text, fit };
+}
+
 export function header(title: string, subtitle: string, logoDataUrl?: string | null): Content {
   return {
     columns: [
-      ...(logoDataUrl ? [{ image: logoDataUrl, fit: [56, 56] as [number, number], width: 64 }] : []),
+      ...(logoDataUrl ? [{ stack: [imageContent(logoDataUrl, [56, 56])], width: 64 }] : []),
       {
         stack: [
           { text: title, fontSize: 16, bold: true },

@@ -7,7 +7,10 @@ import {
   applyAssessmentCredit,
   assessmentBreakdown,
   assessmentOwedSen,
+  breakdownOwedSen,
+  creditAssessmentBreakdown,
   isAssessmentBreakdown,
+  restoreAssessmentCredit,
   assessmentPaidUntil,
   isAssessmentSelection,
   type AssessmentAmounts,
@@ -143,5 +146,55 @@ describe('assessment credit by the priced breakdown', () => {
     expect(applyAssessmentBreakdown({ ...priced, currentYearSen: 4_000 }, breakdown).currentYearSen).toBe(0);
     expect(isAssessmentBreakdown(breakdown)).toBe(true);
     expect(isAssessmentBreakdown({ arrearsSen: -1 })).toBe(false);
+  });
+});
+
+describe('crediting a breakdown and reversing it', () => {
+  const account: AssessmentAmounts = {
+    asumYear: 2026,
+    currentYearSen: 10_000,
+    arrearsSen: 3_000,
+    discountSen: 1_000,
+    specialDiscountSen: 500,
+    gstSen: 600,
+  };
+
+  it('a component reduced since pricing leaves that much of the payment owed back, never dropped', () => {
+    const breakdown = assessmentBreakdown(account, 3, 12_100);
+    // The council took RM 25.00 off the year between pricing and approval.
+    const credit = creditAssessmentBreakdown({ ...account, currentYearSen: 7_500 }, breakdown, 12_100);
+    expect(credit.taken).toEqual({ ...breakdown, currentYearSen: 7_500 });
+    expect(credit.uncreditedSen).toBe(2_500);
+    expect(assessmentOwedSen(credit.amounts)).toBe(0);
+    // Unchanged, or grown: everything is credited.
+    expect(creditAssessmentBreakdown(account, breakdown, 12_100).uncreditedSen).toBe(0);
+    expect(creditAssessmentBreakdown({ ...account, arrearsSen: 9_000 }, breakdown, 12_100).uncreditedSen).toBe(0);
+    // Never more than was paid (selection 4 pays a hundredth).
+    const tiny = assessmentBreakdown(account, 4, 121);
+    expect(creditAssessmentBreakdown({ ...account, arrearsSen: 0 }, tiny, 121).uncreditedSen).toBe(121);
+  });
+
+  it('a whole reversal restores every component the credit took, exactly, discounts included', () => {
+    const breakdown = assessmentBreakdown(account, 3, 12_100);
+    const credit = creditAssessmentBreakdown(account, breakdown, 12_100);
+    const total = breakdownOwedSen(credit.taken);
+    expect(total).toBe(13_600);
+    expect(restoreAssessmentCredit(credit.amounts, credit.taken, 0, total)).toEqual(account);
+    // What the council posted since stays as it is on top.
+    const later = { ...credit.amounts, arrearsSen: 400 };
+    expect(restoreAssessmentCredit(later, credit.taken, 0, total)).toEqual({ ...account, arrearsSen: 3_400 });
+  });
+
+  it('reversed in parts, the parts add up to the whole: tax, then the year, then arrears; discounts with the last', () => {
+    const breakdown = assessmentBreakdown(account, 3, 12_100);
+    const credit = creditAssessmentBreakdown(account, breakdown, 12_100);
+    const first = restoreAssessmentCredit(credit.amounts, credit.taken, 0, 5_000);
+    expect(first).toMatchObject({ gstSen: 600, currentYearSen: 4_400, arrearsSen: 0, discountSen: 0 });
+    expect(assessmentOwedSen(first)).toBe(5_000);
+    const second = restoreAssessmentCredit(first, credit.taken, 5_000, 8_600);
+    expect(second).toEqual(account);
+    // A part payment's credit (selection 4) goes back to the components it took.
+    const part = creditAssessmentBreakdown(account, assessmentBreakdown(account, 4, 121), 121);
+    expect(restoreAssessmentCredit(part.amounts, part.taken, 0, breakdownOwedSen(part.taken))).toEqual(account);
   });
 });

@@ -171,3 +171,80 @@ export function applyAssessmentBreakdown(a: AssessmentAmounts, breakdown: Assess
   for (const k of BREAKDOWN_KEYS) next[k] = Math.max(0, sen(a[k]) - sen(breakdown[k]));
   return next;
 }
+
+/** The components that are owed (the balance); the discounts only lower what a full payment costs. */
+const OWED_KEYS = ['arrearsSen', 'currentYearSen', 'gstSen'] as const;
+
+/** What crediting a priced breakdown did to the account as it is now. */
+export interface BreakdownCredit {
+  /** The account's amounts after the credit. */
+  readonly amounts: AssessmentAmounts;
+  /** What each component actually went down by: what was priced for it, or less when it shrank since. */
+  readonly taken: AssessmentBreakdown;
+  /**
+   * Paid money that found nothing to settle (an owed component was reduced between pricing and approval):
+   * it is owed back to the payer, never dropped. At most what was paid.
+   */
+  readonly uncreditedSen: Sen;
+}
+
+/** The sum of the owed components of a breakdown: what its credit took off the balance. */
+export function breakdownOwedSen(b: AssessmentBreakdown): Sen {
+  return sumSen(OWED_KEYS.map((k) => b[k]));
+}
+
+/**
+ * Credits a priced breakdown to the account as it is now (`applyAssessmentBreakdown`), and says what each
+ * component took and how much of the payment found nothing left to settle.
+ */
+export function creditAssessmentBreakdown(
+  a: AssessmentAmounts,
+  breakdown: AssessmentBreakdown,
+  paidSen: Sen,
+): BreakdownCredit {
+  const amounts = applyAssessmentBreakdown(a, breakdown);
+  const taken = Object.fromEntries(
+    BREAKDOWN_KEYS.map((k) => [k, sen(a[k]) - sen(amounts[k])] as const),
+  ) as unknown as AssessmentBreakdown;
+  const shortSen = breakdownOwedSen(breakdown) - breakdownOwedSen(taken);
+  return { amounts, taken, uncreditedSen: Math.max(0, Math.min(sen(paidSen), shortSen)) };
+}
+
+/** What a credit reversed so far gives back to each owed component: the tax first, then the year, then arrears. */
+function restoredShares(taken: AssessmentBreakdown, reversedSen: Sen): Record<(typeof OWED_KEYS)[number], Sen> {
+  let left = Math.max(0, sen(reversedSen));
+  const share = (k: (typeof OWED_KEYS)[number]): Sen => {
+    const back = Math.min(sen(taken[k]), left);
+    left -= back;
+    return back;
+  };
+  const gstSen = share('gstSen');
+  const currentYearSen = share('currentYearSen');
+  const arrearsSen = share('arrearsSen');
+  return { arrearsSen, currentYearSen, gstSen };
+}
+
+/**
+ * Reverses (part of) an assessment item's credit on the account: the components it took go back up, exactly
+ * what was taken and no more. `reversedBeforeSen` is what earlier refunds of the item reversed already and
+ * `reversingSen` what this one reverses (both counted in owed sen, at most `breakdownOwedSen(taken)`): a part
+ * goes back to the tax first, then the year, then the arrears; the discounts the credit granted are restored
+ * by the reversal that completes it, since a full-payment discount stands only with the full payment.
+ */
+export function restoreAssessmentCredit(
+  a: AssessmentAmounts,
+  taken: AssessmentBreakdown,
+  reversedBeforeSen: Sen,
+  reversingSen: Sen,
+): AssessmentAmounts {
+  const total = breakdownOwedSen(taken);
+  const before = restoredShares(taken, reversedBeforeSen);
+  const after = restoredShares(taken, reversedBeforeSen + reversingSen);
+  const next: { -readonly [K in keyof AssessmentAmounts]: AssessmentAmounts[K] } = { ...a };
+  for (const k of OWED_KEYS) next[k] = sen(a[k]) + after[k] - before[k];
+  if (reversedBeforeSen < total && reversedBeforeSen + reversingSen >= total) {
+    next.discountSen = sen(a.discountSen) + sen(taken.discountSen);
+    next.specialDiscountSen = sen(a.specialDiscountSen) + sen(taken.specialDiscountSen);
+  }
+  return next;
+}

@@ -30,3 +30,22 @@ export function councilMonogramSvg(code: string): string {
     '</svg>',
   ].join('');
 }
+
+/** An SVG as a data URL, the form documents take images in. */
+export function svgDataUrl(svg: string): string {
+  return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
+}
+
+/**
+ * A placeholder signature for a council's officer until staff upload the real one: a pen stroke and the
+ * words "SPECIMEN <code>", so it can never pass for a real signature.
+ */
+export function placeholderSignatureSvg(code: string): string {
+  const label = `SPECIMEN ${code.replace(/[^a-z0-9]/gi, '').toUpperCase()}`;
+  return [
+    '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80" viewBox="0 0 240 80">',
+    '<path d="M10 55 C 30 10, 50 10, 60 45 S 90 70, 105 35 S 140 10, 150 50 S 190 65, 230 30" fill="none" stroke="#1a237e" stroke-width="3" stroke-linecap="round"/>',
+    `<text x="120" y="75" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="11" fill="#9e9e9e">${label}</text>`,
+    '</svg>',
+  ].join('');
+}

@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import type { DependencyStatus, HealthReport, QueueCounts } from '@councilpay/domain';
+import { OPEN_PAYMENT_STATES, type DependencyStatus, type HealthReport, type QueueCounts } from '@councilpay/domain';
 import { PrismaService } from '../prisma/prisma.service';
 import { QueueName } from '../queues/queue-names';
 import { RedisService } from '../redis/redis.module';
@@ -97,9 +97,12 @@ export class HealthService {
     };
   }
 
-  /** Money owed back and not yet refunded: duplicate charges, and payments whose credit was refused. */
+  /**
+   * Money owed back and not yet refunded (duplicate charges, payments whose credit was refused), and open
+   * payments the bank cannot be asked about (enquiries failing for 7 days).
+   */
   private async moneyDetail() {
-    const [charges, payments] = await Promise.all([
+    const [charges, payments, silent] = await Promise.all([
       this.prisma.$queryRaw<{ n: bigint; due: bigint | null }[]>`
         SELECT count(*) AS n, sum(a."refundDueSen" - COALESCE(r.made, 0)) AS due
         FROM "GatewayAnswer" a
@@ -112,12 +115,14 @@ export class HealthService {
         LEFT JOIN (SELECT "paymentId", sum("amountSen") AS made FROM "Refund"
                    WHERE "gatewayAnswerId" IS NULL GROUP BY "paymentId") r ON r."paymentId" = p."id"
         WHERE p."refundDueSen" > 0 AND p."refundDueSen" > COALESCE(r.made, 0)`,
+      this.prisma.payment.count({ where: { bankSilentAt: { not: null }, status: { in: [...OPEN_PAYMENT_STATES] } } }),
     ]);
     return {
       duplicateCharges: Number(charges[0].n),
       duplicateChargeRefundDueSen: Number(charges[0].due ?? 0),
       paymentsWithRefundDue: Number(payments[0].n),
       refundDueSen: Number(payments[0].due ?? 0),
+      paymentsBankCannotAnswer: silent,
     };
   }
 

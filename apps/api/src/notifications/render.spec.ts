@@ -10,6 +10,8 @@ const council = (code: string, nameMs: string): Council => ({
   nameEn: `${nameMs} (en)`,
   nameZh: `${nameMs} (zh)`,
   logoPath: null,
+  logoImage: null,
+  signatureImage: null,
   active: true,
   payableTypes: [],
   isDefault: code === 'mdpg',

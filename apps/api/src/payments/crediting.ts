@@ -1,6 +1,6 @@
 import {
-  applyAssessmentBreakdown,
   applyAssessmentCredit,
+  creditAssessmentBreakdown,
   assessmentOwedSen,
   isAssessmentBreakdown,
   formatReceiptNo,
@@ -11,6 +11,9 @@ import {
 import type { Prisma } from '../generated/prisma/client';
 
 type Tx = Prisma.TransactionClient;
+
+/** The components of an assessment account a credit takes from. */
+const BREAKDOWN_KEYS = ['arrearsSen', 'currentYearSen', 'gstSen', 'discountSen', 'specialDiscountSen'] as const;
 
 interface LockedPayable {
   id: string;
@@ -28,6 +31,11 @@ export interface CreditOutcome {
   credited: { itemId: string; payableId: string; receiptNo: string; creditSen: number }[];
   /** Items whose bill was already settled (by another payment): their money is due back to the payer. */
   refused: { itemId: string; payableId: string; amountSen: number; balanceSen: number; creditSen: number }[];
+  /**
+   * Items credited in part: a component of the bill was reduced between pricing and approval, so part of
+   * what was paid found nothing to settle. That part is due back to the payer.
+   */
+  short: { itemId: string; payableId: string; uncreditedSen: number }[];
 }
 
 /** Issues the next receipt number of a council and year; the upsert's row lock serialises concurrent payments. */
@@ -57,7 +65,7 @@ function advancePaidUntil(p: LockedPayable, now: Date): { paidUntilYear: number;
  */
 export async function creditPayment(tx: Tx, paymentId: string, now: Date): Promise<CreditOutcome> {
   const items = await tx.paymentItem.findMany({ where: { paymentId, creditedAt: null }, orderBy: { position: 'asc' } });
-  const outcome: CreditOutcome = { credited: [], refused: [] };
+  const outcome: CreditOutcome = { credited: [], refused: [], short: [] };
   if (items.length === 0) return outcome;
   const payableIds = [...new Set(items.map((i) => i.payableId))];
   const locked = await tx.$queryRaw<LockedPayable[]>`
@@ -83,13 +91,26 @@ export async function creditPayment(tx: Tx, paymentId: string, now: Date): Promi
       balanceSen: payable.balanceSen - item.creditSen,
       version: { increment: 1 },
     };
+    let creditedBreakdown: Prisma.InputJsonObject | undefined;
     if (payable.type === 'assessment' && isAssessmentSelection(item.selection)) {
       const amounts = payable.details as unknown as AssessmentAmounts;
       // What was priced and paid is applied, component by component, whatever the bill became since: new
-      // arrears posted after pricing stay owed. Items from before breakdowns were kept are priced again.
-      const after = isAssessmentBreakdown(item.pricedBreakdown)
-        ? applyAssessmentBreakdown(amounts, item.pricedBreakdown)
-        : applyAssessmentCredit(amounts, item.selection, item.amountSen).amounts;
+      // arrears posted after pricing stay owed, and money for a component reduced since is owed back. Items
+      // from before breakdowns were kept are priced again.
+      let after: AssessmentAmounts;
+      if (isAssessmentBreakdown(item.pricedBreakdown)) {
+        const credit = creditAssessmentBreakdown(amounts, item.pricedBreakdown, item.amountSen);
+        after = credit.amounts;
+        creditedBreakdown = { ...credit.taken };
+        if (credit.uncreditedSen > 0) {
+          outcome.short.push({ itemId: item.id, payableId: item.payableId, uncreditedSen: credit.uncreditedSen });
+        }
+      } else {
+        after = applyAssessmentCredit(amounts, item.selection, item.amountSen).amounts;
+        creditedBreakdown = Object.fromEntries(
+          BREAKDOWN_KEYS.map((k) => [k, Math.max(0, (amounts[k] ?? 0) - after[k])]),
+        );
+      }
       update.details = { ...(payable.details as Prisma.JsonObject), ...after } as Prisma.InputJsonValue;
       update.balanceSen = assessmentOwedSen(after);
     }
@@ -99,7 +120,10 @@ export async function creditPayment(tx: Tx, paymentId: string, now: Date): Promi
     await tx.payable.update({ where: { id: payable.id }, data: update });
     payable.balanceSen = update.balanceSen as number;
     const receiptNo = await nextReceiptNo(tx, item.councilCode, now);
-    await tx.paymentItem.update({ where: { id: item.id }, data: { receiptNo, creditedAt: now } });
+    await tx.paymentItem.update({
+      where: { id: item.id },
+      data: { receiptNo, creditedAt: now, ...(creditedBreakdown ? { creditedBreakdown } : {}) },
+    });
     outcome.credited.push({ itemId: item.id, payableId: item.payableId, receiptNo, creditSen: item.creditSen });
   }
   return outcome;

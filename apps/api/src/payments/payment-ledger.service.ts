@@ -30,6 +30,16 @@ export interface LedgerResult {
   reason?: string;
 }
 
+/** What comes with an event: the gateway's answer, a note, more timeline data, writes that belong with it. */
+export interface LedgerFacts {
+  answer?: GatewayAnswer;
+  note?: string;
+  /** Added to the timeline event's data. */
+  data?: Prisma.InputJsonObject;
+  /** Runs inside the ledger's transaction, after its writes: what it writes commits with them or not at all. */
+  within?: (tx: Tx, result: LedgerResult) => Promise<unknown>;
+}
+
 interface LockedPayment {
   id: string;
   reference: string;
@@ -73,52 +83,78 @@ export class PaymentLedger {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Applies a domain event to the payment with this reference. */
+  /** Applies a domain event to the payment with this reference, in a transaction of its own. */
   async apply(
     where: { reference: string } | { invoiceNo: string },
     event: DomainEvent,
     source: EventSource,
-    facts: { answer?: GatewayAnswer; note?: string } = {},
+    facts: LedgerFacts = {},
+  ): Promise<LedgerResult> {
+    const result = await this.prisma.$transaction((tx) => this.applyIn(tx, where, event, source, facts), TX_OPTIONS);
+    this.report(result, event, source);
+    return result;
+  }
+
+  /**
+   * Applies a domain event inside the caller's transaction (which then owns the payment's row lock until it
+   * commits). The caller logs the result with `report` once it has committed.
+   */
+  async applyIn(
+    tx: Tx,
+    where: { reference: string } | { invoiceNo: string },
+    event: DomainEvent,
+    source: EventSource,
+    facts: LedgerFacts = {},
   ): Promise<LedgerResult> {
     const now = new Date();
-    const result = await this.prisma.$transaction(async (tx) => {
-      const payment = await this.lock(tx, where);
-      if (!payment)
-        return {
-          reference: 'reference' in where ? where.reference : where.invoiceNo,
-          outcome: 'not_found' as const,
-          from: null,
-          to: null,
-        };
-      const decision = transition(payment.status, event);
-      const data = {
-        event,
-        ...(facts.answer ? { answer: timelineAnswer(facts.answer) } : {}),
-        ...(facts.note ? { note: facts.note } : {}),
+    const payment = await this.lock(tx, where);
+    if (!payment) {
+      const result: LedgerResult = {
+        reference: 'reference' in where ? where.reference : where.invoiceNo,
+        outcome: 'not_found',
+        from: null,
+        to: null,
       };
-      if (decision.kind !== 'move') {
-        await tx.paymentEvent.create({
-          data: {
-            paymentId: payment.id,
-            type: decision.kind === 'noop' ? 'answer_repeated' : 'transition_refused',
-            fromStatus: payment.status,
-            toStatus: payment.status,
-            source,
-            data: { ...data, reason: decision.reason },
-          },
-        });
-        return {
-          reference: payment.reference,
-          outcome: decision.kind,
-          from: payment.status,
-          to: payment.status,
-          reason: decision.reason,
-        };
-      }
+      await facts.within?.(tx, result);
+      return result;
+    }
+    const decision = transition(payment.status, event);
+    const data = {
+      event,
+      ...(facts.answer ? { answer: timelineAnswer(facts.answer) } : {}),
+      ...(facts.note ? { note: facts.note } : {}),
+      ...facts.data,
+    };
+    let result: LedgerResult;
+    if (decision.kind !== 'move') {
+      await tx.paymentEvent.create({
+        data: {
+          paymentId: payment.id,
+          type: decision.kind === 'noop' ? 'answer_repeated' : 'transition_refused',
+          fromStatus: payment.status,
+          toStatus: payment.status,
+          source,
+          data: { ...data, reason: decision.reason },
+        },
+      });
+      result = {
+        reference: payment.reference,
+        outcome: decision.kind,
+        from: payment.status,
+        to: payment.status,
+        reason: decision.reason,
+      };
+    } else {
       await this.move(tx, payment, decision.to, decision.late, source, data, facts.answer, now);
-      return { reference: payment.reference, outcome: 'move' as const, from: payment.status, to: decision.to };
-    }, TX_OPTIONS);
+      result = { reference: payment.reference, outcome: 'move', from: payment.status, to: decision.to };
+    }
+    // Whatever else belongs to this change (the gateway's answer row ...) commits with it or not at all.
+    await facts.within?.(tx, result);
+    return result;
+  }
 
+  /** Logs what applying an event did (after its transaction committed). */
+  report(result: LedgerResult, event: DomainEvent, source: EventSource): void {
     if (result.outcome === 'move' && result.from && result.to) {
       this.logger.log(
         { reference: result.reference, from: result.from, to: result.to, source },
@@ -130,26 +166,40 @@ export class PaymentLedger {
         'Payment transition refused',
       );
     }
-    return result;
   }
 
-  /** Applies what a gateway said; an answer that says nothing (transaction unknown to it) is only recorded. */
+  /**
+   * Applies what a gateway said; an answer that says nothing (transaction unknown to it) is only recorded.
+   * `within` runs in the same transaction, after the ledger's writes (the answer's own row).
+   */
   async applyAnswer(
     where: { reference: string } | { invoiceNo: string },
     answer: GatewayAnswer,
     source: EventSource,
+    within?: LedgerFacts['within'],
   ): Promise<LedgerResult> {
     const event = eventForAnswer(answer);
-    if (event) return this.apply(where, event, source, { answer });
-    await this.record(where, 'gateway_unknown', source, { answer: timelineAnswer(answer) });
-    const payment = await this.prisma.payment.findFirst({ where, select: { reference: true, status: true } });
-    return {
-      reference: payment?.reference ?? '',
-      outcome: 'noop',
-      from: payment?.status ?? null,
-      to: payment?.status ?? null,
-      reason: 'unknown_to_gateway',
-    };
+    if (event) return this.apply(where, event, source, { answer, within });
+    return this.prisma.$transaction(async (tx) => {
+      const payment = await this.lock(tx, where);
+      await tx.paymentEvent.create({
+        data: {
+          paymentId: payment?.id ?? null,
+          type: 'gateway_unknown',
+          source,
+          data: { answer: timelineAnswer(answer) },
+        },
+      });
+      const result: LedgerResult = {
+        reference: payment?.reference ?? '',
+        outcome: 'noop',
+        from: payment?.status ?? null,
+        to: payment?.status ?? null,
+        reason: 'unknown_to_gateway',
+      };
+      await within?.(tx, result);
+      return result;
+    }, TX_OPTIONS);
   }
 
   /** Appends a fact to a payment's timeline without touching its state (bad callbacks, failed requeries ...). */
@@ -208,15 +258,33 @@ export class PaymentLedger {
         });
       }
       if (credit.refused.length > 0) {
-        refundDueSen = credit.refused.reduce((sum, r) => sum + r.amountSen, 0);
+        const dueSen = credit.refused.reduce((sum, r) => sum + r.amountSen, 0);
+        refundDueSen += dueSen;
         await tx.paymentEvent.create({
           data: {
             paymentId: payment.id,
             type: 'credit_refused',
             source: 'system',
-            data: { reason: 'bill_already_settled', refundDueSen, items: credit.refused },
+            data: { reason: 'bill_already_settled', refundDueSen: dueSen, items: credit.refused },
           },
         });
+      }
+      if (credit.short.length > 0) {
+        // Part of an item found nothing to settle (the bill was reduced after pricing): owed back, like a refusal.
+        const dueSen = credit.short.reduce((sum, r) => sum + r.uncreditedSen, 0);
+        refundDueSen += dueSen;
+        await tx.paymentEvent.create({
+          data: {
+            paymentId: payment.id,
+            type: 'credit_short',
+            source: 'system',
+            data: { reason: 'bill_reduced_after_pricing', refundDueSen: dueSen, items: credit.short },
+          },
+        });
+        this.logger.warn(
+          { reference: payment.reference, refundDueSen: dueSen, items: credit.short },
+          'Part of a payment could not be credited: the bill was reduced after pricing; refund due',
+        );
       }
     }
     await tx.payment.update({

@@ -13,6 +13,12 @@ export const EXPIRE_AFTER_MS = 24 * 60 * MINUTE;
  */
 export const SLOW_REQUERY_EVERY_MS = 24 * 60 * MINUTE;
 export const SLOW_REQUERY_FOR_MS = 7 * SLOW_REQUERY_EVERY_MS;
+/**
+ * An open payment whose enquiries have all failed for as long as the slow schedule lasts (7 days) raises an
+ * operator alert: the bank cannot be asked about it. It stays open, asked once a day (never decided without
+ * the bank's answer).
+ */
+export const BANK_SILENT_AFTER_MS = SLOW_REQUERY_FOR_MS;
 
 /** The delay before enquiry number `attempt` (1-based), counted from the previous one. */
 export function requeryDelayMs(attempt: number, scale = 1): number {

@@ -6,7 +6,7 @@ import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { PrismaService } from '../prisma/prisma.service';
 import { QueueName } from '../queues/queue-names';
-import { expiresAt, nextRequeryAt, nextSlowRequeryAt } from './requery-schedule';
+import { expiresAt, nextRequeryAt, nextSlowRequeryAt, SLOW_REQUERY_EVERY_MS } from './requery-schedule';
 
 export const REQUERY_PAYMENT_JOB = 'RequeryPayment';
 export interface RequeryPaymentData {
@@ -41,9 +41,17 @@ export class RequerySweep {
         // Open payments on the requery schedule; payments ended without an approval on the slow one (their
         // nextRequeryAt is null once its 7 days are over).
         const due = await tx.$queryRaw<
-          { reference: string; status: string; createdAt: Date; finalAt: Date | null; requeryAttempts: number }[]
+          {
+            reference: string;
+            status: string;
+            createdAt: Date;
+            finalAt: Date | null;
+            requeryAttempts: number;
+            bankSilentAt: Date | null;
+          }[]
         >`
-          SELECT "reference", "status"::text AS "status", "createdAt", "finalAt", "requeryAttempts" FROM "Payment"
+          SELECT "reference", "status"::text AS "status", "createdAt", "finalAt", "requeryAttempts", "bankSilentAt"
+          FROM "Payment"
           WHERE ("status"::text = ANY(${OPEN}) AND ("nextRequeryAt" IS NULL OR "nextRequeryAt" <= ${now}))
              OR ("status"::text = ANY(${SLOW}) AND "nextRequeryAt" <= ${now})
           ORDER BY "nextRequeryAt" NULLS FIRST LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`;
@@ -64,10 +72,12 @@ export class RequerySweep {
             data: {
               requeryAttempts: attempt,
               // Past the expiry moment: the job expires it (only on an answer); until then the sweep asks again
-              // every hour (scaled).
-              nextRequeryAt: past
-                ? new Date(now.getTime() + Math.round(3_600_000 * scale))
-                : nextRequeryAt(p.createdAt, now, attempt + 1, scale),
+              // every hour (scaled); once operators were alerted that the bank cannot be asked, once a day.
+              nextRequeryAt: p.bankSilentAt
+                ? new Date(now.getTime() + Math.round(SLOW_REQUERY_EVERY_MS * scale))
+                : past
+                  ? new Date(now.getTime() + Math.round(3_600_000 * scale))
+                  : nextRequeryAt(p.createdAt, now, attempt + 1, scale),
             },
           });
         }

@@ -8,6 +8,7 @@ import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { ExpirePaymentCommand } from '../payments/commands/expire-payment/expire-payment.command';
 import { RequeryPaymentCommand } from '../payments/commands/requery-payment/requery-payment.command';
+import type { RequeryResult } from '../payments/commands/requery-payment/requery-payment.result';
 import { PrismaService } from '../prisma/prisma.service';
 import { JobSchedules } from '../queues/job-schedules';
 import { QueueName } from '../queues/queue-names';
@@ -70,7 +71,12 @@ export class RequeryProcessor extends WorkerHost implements OnApplicationBootstr
     await this.takeRateToken(job);
     let answered = true;
     try {
-      await this.commandBus.execute(new RequeryPaymentCommand(reference, 'requery'));
+      const result = await this.commandBus.execute<RequeryPaymentCommand, RequeryResult>(
+        new RequeryPaymentCommand(reference, 'requery'),
+      );
+      answered = result.outcome !== 'gateway_unavailable' && result.outcome !== 'not_found';
+      if (!answered)
+        this.logger.warn({ reference, attempt: job.data.attempt, outcome: result.outcome }, 'Requery failed');
     } catch (error) {
       answered = false;
       this.logger.warn({ reference, attempt: job.data.attempt, err: (error as Error).message }, 'Requery failed');

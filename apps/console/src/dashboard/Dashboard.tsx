@@ -102,6 +102,8 @@ export function Dashboard() {
     queryFn: ({ signal }) => dataProvider.getHealth(signal),
     refetchInterval: 60_000,
   });
+  // Open payments the bank cannot be asked about (enquiries failing for 7 days): an operator must act.
+  const bankSilent = health.data?.detail?.money?.paymentsBankCannotAnswer ?? 0;
   const d = dashboard.data;
   return (
     <Grid container spacing={2} sx={{ mt: 2 }}>
@@ -179,11 +181,18 @@ export function Dashboard() {
       <Grid size={{ xs: 12, sm: 6 }}>
         <Panel title={translate('console.health_title')} testId="dashboard-health">
           {health.data ? (
-            <Alert severity={health.data.status === 'ok' ? 'success' : 'error'} data-testid="health-status">
-              {translate(health.data.status === 'ok' ? 'console.health_ok' : 'console.health_error')}
-              {' · PostgreSQL '}
-              {translate('console.latency', { ms: health.data.checks.postgres.latencyMs })}
-            </Alert>
+            <>
+              <Alert severity={health.data.status === 'ok' ? 'success' : 'error'} data-testid="health-status">
+                {translate(health.data.status === 'ok' ? 'console.health_ok' : 'console.health_error')}
+                {' · PostgreSQL '}
+                {translate('console.latency', { ms: health.data.checks.postgres.latencyMs })}
+              </Alert>
+              {bankSilent > 0 && (
+                <Alert severity="warning" sx={{ mt: 1 }} data-testid="health-bank-silent">
+                  {translate('console.bank_silent', { count: bankSilent })}
+                </Alert>
+              )}
+            </>
           ) : health.isError ? (
             <Alert severity="error">{translate('console.health_unreachable')}</Alert>
           ) : (

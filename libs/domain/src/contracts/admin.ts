@@ -255,6 +255,12 @@ export interface AdminCouncilUpdate {
   logoUrl: string | null;
   signatureOfficerName: string | null;
   signatureOfficerPost: string | null;
+  /**
+   * The logo printed on receipts and licences, and the officer's signature printed on licences: a base64 data
+   * URL of a PNG or SVG of at most 20 KB; null removes it, absent leaves it as it is.
+   */
+  logoImage?: string | null;
+  signatureImage?: string | null;
 }
 
 /** PUT /api/admin/users/:id/roles body (`_admin`): grant or remove council admin, for these councils. */

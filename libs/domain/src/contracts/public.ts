@@ -87,6 +87,8 @@ export interface HealthReport {
       duplicateChargeRefundDueSen: number;
       paymentsWithRefundDue: number;
       refundDueSen: number;
+      /** Open payments whose gateway enquiries have failed for 7 days: an operator must ask the bank. */
+      paymentsBankCannotAnswer: number;
     } | null;
   };
 }

@@ -258,6 +258,7 @@ export const en = {
     invalid_sort: 'The list cannot be sorted by that field.',
     refund_not_allowed: 'Only a paid payment can be refunded.',
     refund_exceeds_remainder: 'This refund is more than what is left to give back.',
+    image_invalid: 'This image cannot be used: upload a PNG or SVG of at most 20 KB.',
     refund_invalid: 'This refund cannot be recorded: check its items and amount.',
     invalid_idempotency_key: 'The payment could not be submitted. Please try again.',
     email_verified: 'Your e-mail address has been confirmed.',

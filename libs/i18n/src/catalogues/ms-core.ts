@@ -212,6 +212,7 @@ export const msCore: CoreCatalogue = {
     invalid_sort: 'Senarai tidak boleh diisih mengikut medan itu.',
     refund_not_allowed: 'Hanya bayaran yang telah dibayar boleh dipulangkan.',
     refund_exceeds_remainder: 'Bayaran balik ini melebihi baki yang boleh dipulangkan.',
+    image_invalid: 'Imej ini tidak boleh digunakan: muat naik PNG atau SVG tidak melebihi 20 KB.',
     refund_invalid: 'Bayaran balik ini tidak dapat direkodkan: semak item dan jumlahnya.',
     invalid_idempotency_key: 'Bayaran tidak dapat dihantar. Sila cuba lagi.',
     email_verified: 'Alamat e-mel anda telah disahkan.',

@@ -228,6 +228,7 @@ export const zh: Catalogue = {
     invalid_sort: '列表无法按该字段排序。',
     refund_not_allowed: '只有已付款的付款才能退款。',
     refund_exceeds_remainder: '此退款超过可退还的余额。',
+    image_invalid: '无法使用此图片：请上传不超过 20 KB 的 PNG 或 SVG。',
     refund_invalid: '无法记录此退款：请检查其项目和金额。',
     invalid_idempotency_key: '无法提交付款，请重试。',
     email_verified: '您的电子邮件地址已确认。',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AdminCouncilDetail } from '@councilpay/domain';
 import { toCouncilDto } from '../../councils/councils.service';
 import type { Council } from '../../generated/prisma/client';
@@ -11,6 +12,11 @@ export function toAdminCouncilDetail(council: Council): AdminCouncilDetail {
   };
 }
 
+/** An image in the audit: a fingerprint, never its bytes. */
+function imageFingerprint(dataUrl: string | null): string | null {
+  return dataUrl ? `sha256:${createHash('sha256').update(dataUrl).digest('hex').slice(0, 16)}` : null;
+}
+
 /** The fields staff change, as recorded before and after in the audit. */
 export function editableCouncilFields(council: Council) {
   return {
@@ -18,5 +24,7 @@ export function editableCouncilFields(council: Council) {
     logoUrl: council.logoPath,
     signatureOfficerName: council.signatureOfficerName,
     signatureOfficerPost: council.signatureOfficerPost,
+    logoImage: imageFingerprint(council.logoImage),
+    signatureImage: imageFingerprint(council.signatureImage),
   };
 }

@@ -133,6 +133,7 @@ export class LicenceDocuments {
         language: LICENCE_LANGUAGE,
         template: licenceTemplate(licence.kind, licence.printCode),
         councilName: councilName(item.council),
+        logoDataUrl: item.council.logoImage,
         licenceNo: licence.licenceNo,
         licenceRef: licence.reference,
         ownerName: item.payable.ownerName,
@@ -148,6 +149,7 @@ export class LicenceDocuments {
         amountSen: item.amountSen,
         officerName: item.council.signatureOfficerName,
         officerPost: item.council.signatureOfficerPost,
+        signatureDataUrl: item.council.signatureImage,
         verifyUrl: this.signer.verifyUrl(token),
       }),
     );

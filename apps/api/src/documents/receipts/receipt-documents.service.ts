@@ -64,7 +64,7 @@ export class ReceiptDocuments {
     const data: ReceiptData = {
       language: lang,
       councilName: first ? councilName(first.council, lang) : 'CouncilPay',
-      logoDataUrl: null,
+      logoDataUrl: first?.council.logoImage ?? null,
       reference: payment.reference,
       invoiceNo: payment.invoiceNo,
       status: payment.status,

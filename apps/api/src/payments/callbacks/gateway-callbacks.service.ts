@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { PrismaService } from '../../prisma/prisma.service';
 import { ApplyGatewayAnswerCommand } from '../commands/apply-gateway-answer/apply-gateway-answer.command';
 import { RequeryPaymentCommand } from '../commands/requery-payment/requery-payment.command';
+import type { RequeryResult } from '../commands/requery-payment/requery-payment.result';
 import { GatewayAnswerBook } from '../gateway-answers/gateway-answer-book';
 import { CardGateway } from '../gateways/card.gateway';
 import { FpxGateway } from '../gateways/fpx.gateway';
@@ -148,8 +149,14 @@ export class GatewayCallbacks {
 
   /** Our own enquiry, after a browser return; the payer is not kept waiting for it. */
   private askGateway(reference: string): void {
-    this.commandBus.execute(new RequeryPaymentCommand(reference, 'requery')).catch((error: unknown) => {
-      this.logger.warn({ reference, err: (error as Error).message }, 'Enquiry after a browser return failed');
-    });
+    this.commandBus
+      .execute<RequeryPaymentCommand, RequeryResult>(new RequeryPaymentCommand(reference, 'requery'))
+      .then((result) => {
+        if (result.outcome === 'gateway_unavailable')
+          this.logger.warn({ reference, code: result.reason }, 'Enquiry after a browser return failed');
+      })
+      .catch((error: unknown) => {
+        this.logger.warn({ reference, err: (error as Error).message }, 'Enquiry after a browser return failed');
+      });
   }
 }

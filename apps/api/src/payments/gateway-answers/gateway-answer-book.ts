@@ -4,7 +4,7 @@ import type { Prisma } from '../../generated/prisma/client';
 import { PrismaService } from '../../prisma/prisma.service';
 import type { AnswerChannel, GatewayAnswer } from '../gateways/payment-gateway';
 import { formText } from '../gateways/payment-gateway';
-import type { EventSource, LedgerResult } from '../payment-ledger.service';
+import type { EventSource, LedgerResult, Tx } from '../payment-ledger.service';
 
 /** Control characters, dropped from unverified text before it is stored (PostgreSQL cannot store NUL). */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
@@ -61,82 +61,99 @@ export class GatewayAnswerBook {
 
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Records a verified answer and what the ledger made of it (`null`: applying it failed). */
+  /**
+   * Records a verified answer that nothing applies (a browser's copy), or one whose applying failed (`null`):
+   * in a transaction of its own, under the payment's row lock.
+   */
   async record(
     invoiceNo: string,
     answer: GatewayAnswer,
     source: EventSource,
     result: LedgerResult | null | 'recorded',
   ): Promise<AnswerVerdict> {
+    return this.prisma.$transaction((tx) => this.recordIn(tx, invoiceNo, answer, source, result));
+  }
+
+  /**
+   * Records a verified answer and what the ledger made of it, inside the caller's transaction: the ledger
+   * calls this in the transaction that applies the answer, so the state change and its answer row are
+   * written together or not at all.
+   */
+  async recordIn(
+    tx: Tx,
+    invoiceNo: string,
+    answer: GatewayAnswer,
+    source: EventSource,
+    result: LedgerResult | null | 'recorded',
+  ): Promise<AnswerVerdict> {
     const facts = answer.facts;
-    return this.prisma.$transaction(async (tx) => {
-      // The payment's row lock orders this with the ledger and with other answers of the same payment.
-      const rows = await tx.$queryRaw<LockedPayment[]>`
+    // The payment's row lock orders this with the ledger and with other answers of the same payment (the
+    // ledger's transaction holds it already).
+    const rows = await tx.$queryRaw<LockedPayment[]>`
         SELECT "id", "reference", "status"::text AS "status", "method"::text AS "method", "amountSen", "gatewayTxnId"
         FROM "Payment" WHERE "invoiceNo" = ${invoiceNo} FOR UPDATE`;
-      const payment = rows[0] ?? null;
-      let verdict = verdictOf(result);
-      let refundDueSen = 0;
-      const txnId = answer.gatewayTxnId || null;
-      if (
-        payment &&
-        answer.outcome === 'approved' &&
-        verdict === 'duplicate' &&
-        (payment.status === 'paid' || payment.status === 'refunded') &&
-        txnId &&
-        txnId !== payment.gatewayTxnId
-      ) {
-        const seen = await tx.gatewayAnswer.count({
-          where: { paymentId: payment.id, gatewayTxnId: txnId, verdict: { in: ['applied', 'duplicate_charge'] } },
-        });
-        if (seen === 0) {
-          verdict = 'duplicate_charge';
-          refundDueSen = facts?.amountSen ?? payment.amountSen;
-          await tx.paymentEvent.create({
-            data: {
-              paymentId: payment.id,
-              type: 'duplicate_charge',
-              fromStatus: payment.status as never,
-              toStatus: payment.status as never,
-              source,
-              data: { gatewayTxnId: txnId, firstGatewayTxnId: payment.gatewayTxnId, refundDueSen },
-            },
-          });
-          this.logger.warn(
-            {
-              reference: payment.reference,
-              gatewayTxnId: txnId,
-              firstGatewayTxnId: payment.gatewayTxnId,
-              refundDueSen,
-            },
-            'Duplicate charge: a second approval under another gateway transaction id',
-          );
-        }
-      }
-      const method = facts?.method ?? payment?.method ?? 'fpx';
-      await tx.gatewayAnswer.create({
-        data: {
-          paymentId: payment?.id ?? null,
-          invoiceNo: invoiceNo.slice(0, 40),
-          source: channelOf(method, source, answer),
-          method,
-          outcome: answer.outcome,
-          rawMessage: facts?.raw ?? '',
-          responseCode: answer.code.slice(0, 40),
-          amountSen: facts?.amountSen ?? null,
-          currency: facts?.currency ?? null,
-          gatewayTxnId: txnId,
-          gatewayTxnTime: facts?.gatewayTxnTime ?? null,
-          debitAuthNo: facts?.debitAuthNo ?? null,
-          creditAuthCode: facts?.creditAuthCode ?? null,
-          creditAuthNo: facts?.creditAuthNo ?? null,
-          authCode: facts?.authCode ?? null,
-          verdict,
-          refundDueSen,
-        },
+    const payment = rows[0] ?? null;
+    let verdict = verdictOf(result);
+    let refundDueSen = 0;
+    const txnId = answer.gatewayTxnId || null;
+    if (
+      payment &&
+      answer.outcome === 'approved' &&
+      verdict === 'duplicate' &&
+      (payment.status === 'paid' || payment.status === 'refunded') &&
+      txnId &&
+      txnId !== payment.gatewayTxnId
+    ) {
+      const seen = await tx.gatewayAnswer.count({
+        where: { paymentId: payment.id, gatewayTxnId: txnId, verdict: { in: ['applied', 'duplicate_charge'] } },
       });
-      return verdict;
+      if (seen === 0) {
+        verdict = 'duplicate_charge';
+        refundDueSen = facts?.amountSen ?? payment.amountSen;
+        await tx.paymentEvent.create({
+          data: {
+            paymentId: payment.id,
+            type: 'duplicate_charge',
+            fromStatus: payment.status as never,
+            toStatus: payment.status as never,
+            source,
+            data: { gatewayTxnId: txnId, firstGatewayTxnId: payment.gatewayTxnId, refundDueSen },
+          },
+        });
+        this.logger.warn(
+          {
+            reference: payment.reference,
+            gatewayTxnId: txnId,
+            firstGatewayTxnId: payment.gatewayTxnId,
+            refundDueSen,
+          },
+          'Duplicate charge: a second approval under another gateway transaction id',
+        );
+      }
+    }
+    const method = facts?.method ?? payment?.method ?? 'fpx';
+    await tx.gatewayAnswer.create({
+      data: {
+        paymentId: payment?.id ?? null,
+        invoiceNo: invoiceNo.slice(0, 40),
+        source: channelOf(method, source, answer),
+        method,
+        outcome: answer.outcome,
+        rawMessage: facts?.raw ?? '',
+        responseCode: answer.code.slice(0, 40),
+        amountSen: facts?.amountSen ?? null,
+        currency: facts?.currency ?? null,
+        gatewayTxnId: txnId,
+        gatewayTxnTime: facts?.gatewayTxnTime ?? null,
+        debitAuthNo: facts?.debitAuthNo ?? null,
+        creditAuthCode: facts?.creditAuthCode ?? null,
+        creditAuthNo: facts?.creditAuthNo ?? null,
+        authCode: facts?.authCode ?? null,
+        verdict,
+        refundDueSen,
+      },
     });
+    return verdict;
   }
 
   /** Records a message that did not verify (bad signature, unknown payment ...): kept as received, unapplied. */

@@ -4,6 +4,7 @@ import {
   buildCardEnquiry,
   buildCardRequest,
   isCardMethod,
+  parseFormBody,
   verifyCardEnquiryResponse,
   verifyCardResponse,
   type CardResponse,
@@ -80,6 +81,17 @@ export class CardGateway implements PaymentGateway {
     const body = await postForm(request.action, request.body, this.config.gateways.timeoutMs);
     const verified = verifyCardEnquiryResponse(body, card.secret, this.expected(payment));
     if (!verified.ok) throw new GatewayError(`card enquiry answer refused: ${verified.reason}`, verified.code);
+    // Like a callback or a return, an enquiry answer is about the card method the payment was made with. Only
+    // an answer that approves nothing (the gateway's "transaction not found" names no method) may leave it empty.
+    const { paymentId, result } = verified.message;
+    const method = payment.cardMethod ?? '';
+    if (paymentId !== method && !(paymentId === '' && result.outcome !== 'approved')) {
+      throw new GatewayError(
+        `card enquiry answer refused: paymentId is '${paymentId}', expected '${method}'`,
+        'mismatch',
+        parseFormBody(body),
+      );
+    }
     return cardAnswer(verified.message, body, 'enquiry');
   }
 

@@ -87,6 +87,8 @@ export class GatewayError extends Error {
   constructor(
     message: string,
     readonly code: string,
+    /** A signed answer that was refused (it does not fit the payment): kept as received. */
+    readonly refusedAnswer?: GatewayFieldsInput,
   ) {
     super(message);
     this.name = 'GatewayError';

@@ -12,6 +12,7 @@ export const consoleEn = {
   service_up: 'Up',
   service_down: 'Down',
   latency: 'Response time: {{ms}} ms',
+  bank_silent: '{{count}} open payments the bank cannot answer about (enquiries failing for 7 days): ask the bank.',
   checked_at: 'Checked at {{time}}',
   refresh: 'Refresh',
   council: 'Council',

@@ -11,6 +11,8 @@ export const consoleMs: typeof consoleEn = {
   service_up: 'Berjalan',
   service_down: 'Terhenti',
   latency: 'Masa respons: {{ms}} ms',
+  bank_silent:
+    '{{count}} bayaran terbuka yang tidak dapat dijawab oleh bank (semakan gagal selama 7 hari): hubungi bank.',
   checked_at: 'Disemak pada {{time}}',
   refresh: 'Muat semula',
   council: 'Majlis',

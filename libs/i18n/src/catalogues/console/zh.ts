@@ -11,6 +11,7 @@ export const consoleZh: typeof consoleEn = {
   service_up: '运行中',
   service_down: '已停止',
   latency: '响应时间：{{ms}} 毫秒',
+  bank_silent: '{{count}} 笔未完成的付款银行无法回复（查询已连续失败 7 天）：请联系银行。',
   checked_at: '检查于 {{time}}',
   refresh: '刷新',
   council: '地方议会',

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { AdminCouncilDetail } from '@councilpay/domain';
+import { documentImageProblem } from '../../../councils/document-image';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { recordStaffAction } from '../../audit/staff-audit';
@@ -19,6 +20,12 @@ export class UpdateCouncilHandler implements ICommandHandler<UpdateCouncilComman
   constructor(private readonly prisma: PrismaService) {}
 
   async execute({ principal, code, update }: UpdateCouncilCommand): Promise<AdminCouncilDetail> {
+    // Uploaded images are checked before anything is written.
+    for (const field of ['logoImage', 'signatureImage'] as const) {
+      const image = update[field];
+      const problem = typeof image === 'string' ? documentImageProblem(image) : null;
+      if (problem) throw new ApiError(400, 'image_invalid', `${field} ${problem}`, undefined, field);
+    }
     const council = await this.prisma.$transaction(async (tx) => {
       const rows = await tx.$queryRaw<
         { code: string }[]
@@ -32,6 +39,8 @@ export class UpdateCouncilHandler implements ICommandHandler<UpdateCouncilComman
           logoPath: update.logoUrl,
           signatureOfficerName: update.signatureOfficerName,
           signatureOfficerPost: update.signatureOfficerPost,
+          ...(update.logoImage !== undefined ? { logoImage: update.logoImage } : {}),
+          ...(update.signatureImage !== undefined ? { signatureImage: update.signatureImage } : {}),
         },
       });
       await recordStaffAction(tx, principal, {

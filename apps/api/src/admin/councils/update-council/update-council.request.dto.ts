@@ -33,4 +33,22 @@ export class UpdateCouncilRequestDto implements AdminCouncilUpdate {
   @IsString()
   @MaxLength(120)
   signatureOfficerPost: string | null;
+
+  @ApiProperty({
+    required: false,
+    nullable: true,
+    description: 'logo on receipts and licences: data:image/png;base64,... or data:image/svg+xml;base64,... (20 KB)',
+  })
+  @Transform(emptyAsNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(30_000, { message: 'logoImage is larger than 20 KB; please upload a smaller image' })
+  logoImage?: string | null;
+
+  @ApiProperty({ required: false, nullable: true, description: 'officer signature on licences, as logoImage' })
+  @Transform(emptyAsNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(30_000, { message: 'signatureImage is larger than 20 KB; please upload a smaller image' })
+  signatureImage?: string | null;
 }

@@ -2,6 +2,7 @@ import { HttpException, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { AdminPaymentActionResult } from '@councilpay/domain';
 import { RequeryPaymentCommand } from '../../../payments/commands/requery-payment/requery-payment.command';
+import { requeryRefusal, type RequeryResult } from '../../../payments/commands/requery-payment/requery-payment.result';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { recordStaffAction } from '../../audit/staff-audit';
 import { PaymentScope } from '../payment-scope';
@@ -40,11 +41,14 @@ export class AdminRequeryPaymentHandler implements ICommandHandler<
         }),
       );
     try {
-      const result = await this.commandBus.execute<RequeryPaymentCommand, AdminPaymentActionResult>(
+      const result = await this.commandBus.execute<RequeryPaymentCommand, RequeryResult>(
         new RequeryPaymentCommand(reference, 'admin'),
       );
-      await audit({ outcome: result.outcome, status: result.to, reason: result.reason ?? null });
-      return result;
+      const refusal = requeryRefusal(result);
+      if (refusal) throw refusal;
+      const applied = result as AdminPaymentActionResult;
+      await audit({ outcome: applied.outcome, status: applied.to, reason: applied.reason ?? null });
+      return applied;
     } catch (error) {
       const code = error instanceof HttpException ? (error.getResponse() as { code?: string }).code : undefined;
       await audit({ outcome: code ?? 'error', status: before.status });

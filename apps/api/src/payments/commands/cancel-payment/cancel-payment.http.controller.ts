@@ -5,7 +5,7 @@ import { PAYMENT_TOKEN_HEADER } from '@councilpay/domain';
 import { PaymentHolderGuard } from '../../capability';
 import { ReferenceParam } from '../../reference.param';
 import { CancelPaymentCommand } from './cancel-payment.command';
-import type { CancelResult } from './cancel-payment.handler';
+import { cancelRefusal, type CancelResult } from './cancel-payment.handler';
 
 @ApiTags('payments')
 @Controller('payments')
@@ -20,7 +20,12 @@ export class CancelPaymentHttpController {
     summary: 'Cancel a payment that has not been confirmed at the bank yet',
     description: 'Its token holder or signed-in owner only; 404 for anyone else.',
   })
-  cancel(@Param() { reference }: ReferenceParam): Promise<CancelResult> {
-    return this.commandBus.execute(new CancelPaymentCommand(reference));
+  async cancel(@Param() { reference }: ReferenceParam): Promise<CancelResult> {
+    const result = await this.commandBus.execute<CancelPaymentCommand, CancelResult>(
+      new CancelPaymentCommand(reference),
+    );
+    const refusal = cancelRefusal(result);
+    if (refusal) throw refusal;
+    return result;
   }
 }

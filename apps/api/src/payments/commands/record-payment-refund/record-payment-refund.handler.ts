@@ -1,11 +1,21 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { transition, type AdminRecordRefundResult, type PaymentState } from '@councilpay/domain';
+import {
+  assessmentOwedSen,
+  breakdownOwedSen,
+  isAssessmentBreakdown,
+  restoreAssessmentCredit,
+  type AdminRecordRefundResult,
+  type AssessmentAmounts,
+  type AssessmentBreakdown,
+  type PaymentState,
+} from '@councilpay/domain';
+import type { Prisma } from '../../../generated/prisma/client';
 import { recordStaffAction } from '../../../admin/audit/staff-audit';
 import { REFUND_INCLUDE, toRefundRow } from '../../../admin/payments/money-records/money-rows';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
-import type { Tx } from '../../payment-ledger.service';
+import { PaymentLedger, type LedgerResult, type Tx } from '../../payment-ledger.service';
 import { RecordPaymentRefundCommand } from './record-payment-refund.command';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -16,6 +26,17 @@ interface LockedPayment {
   reference: string;
   status: PaymentState;
   amountSen: number;
+}
+
+/** What an assessment item's credit took off each component: as credited, or as priced for older items. */
+function takenBreakdown(item: {
+  type: string;
+  creditedBreakdown: Prisma.JsonValue;
+  pricedBreakdown: Prisma.JsonValue;
+}): AssessmentBreakdown | null {
+  if (item.type !== 'assessment') return null;
+  if (isAssessmentBreakdown(item.creditedBreakdown)) return item.creditedBreakdown;
+  return isAssessmentBreakdown(item.pricedBreakdown) ? item.pricedBreakdown : null;
 }
 
 const invalid = (message: string, details?: Record<string, unknown>) =>
@@ -29,8 +50,8 @@ const tooMuch = (remainderSen: number) =>
  * A refund is money: its amount, items, reason, staff member, gateway reference and date are recorded, under
  * the payment's row lock, never more than what is left to give back (the database refuses it too). Per item,
  * staff choose whether the bill's credit is reversed: its balance goes back up by the credit that item gave
- * (in proportion for part of it). Once the whole charge is given back the payment moves to `refunded`, as the
- * state table allows; its paidAt stays. A duplicate charge is given back against its gateway answer.
+ * (in proportion for part of it). Once the whole charge is given back the payment moves to `refunded` through the
+ * ledger, as the state table allows; its paidAt stays. A duplicate charge is given back against its gateway answer.
  */
 @CommandHandler(RecordPaymentRefundCommand)
 export class RecordPaymentRefundHandler implements ICommandHandler<
@@ -39,10 +60,14 @@ export class RecordPaymentRefundHandler implements ICommandHandler<
 > {
   private readonly logger = new Logger(RecordPaymentRefundHandler.name);
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly ledger: PaymentLedger,
+  ) {}
 
   async execute({ reference, staff, request, councils }: RecordPaymentRefundCommand): Promise<AdminRecordRefundResult> {
     const refundedAt = request.refundedAt ? new Date(request.refundedAt) : new Date();
+    let moved: LedgerResult | null = null;
     const result = await this.prisma.$transaction(async (tx) => {
       const rows = await tx.$queryRaw<LockedPayment[]>`
         SELECT "id", "reference", "status"::text AS "status", "amountSen" FROM "Payment"
@@ -59,24 +84,10 @@ export class RecordPaymentRefundHandler implements ICommandHandler<
       const refundedSen = own._sum.amountSen ?? 0;
       let status = payment.status;
       if (!request.gatewayAnswerId && refundedSen === payment.amountSen) {
-        const decision = transition(payment.status, 'refund_recorded');
-        if (decision.kind === 'move') {
-          status = decision.to;
-          await tx.payment.update({
-            where: { id: payment.id },
-            data: { status, finalAt: new Date(), version: { increment: 1 } },
-          });
-          await tx.paymentEvent.create({
-            data: {
-              paymentId: payment.id,
-              type: 'status_changed',
-              fromStatus: payment.status,
-              toStatus: status,
-              source: 'admin',
-              data: { event: 'refund_recorded', refundId },
-            },
-          });
-        }
+        // The whole charge is given back: the status moves the one way every status moves, through the ledger
+        // (state table, timeline event, finalAt), in this transaction and under the row lock it already holds.
+        moved = await this.ledger.applyIn(tx, { reference }, 'refund_recorded', 'admin', { data: { refundId } });
+        if (moved.outcome === 'move' && moved.to) status = moved.to;
       }
       const refund = await tx.refund.findUniqueOrThrow({ where: { id: refundId }, include: REFUND_INCLUDE });
       if (UUID.test(staff.id)) {
@@ -108,6 +119,7 @@ export class RecordPaymentRefundHandler implements ICommandHandler<
       { reference, refundId: result.refund.id, amountSen: result.refund.amountSen, status: result.status },
       'Refund recorded',
     );
+    if (moved) this.ledger.report(moved, 'refund_recorded', 'admin');
     return result;
   }
 
@@ -137,14 +149,17 @@ export class RecordPaymentRefundHandler implements ICommandHandler<
       const reversed = item.refundItems.reduce((sum, r) => sum + r.creditReversedSen, 0);
       const remainder = item.amountSen - refunded;
       if (w.amountSen > remainder) throw tooMuch(remainder);
+      // An assessment's credit is what it took off each component (less than priced when one had shrunk).
+      const taken = takenBreakdown(item);
+      const creditSen = taken ? breakdownOwedSen(taken) : item.creditSen;
       // The credit this part of the item gave; the last part takes what is left, so a whole refund reverses it all.
       const creditReversedSen =
         w.reverseCredit && item.creditedAt
           ? w.amountSen === remainder
-            ? item.creditSen - reversed
-            : Math.floor((item.creditSen * w.amountSen) / item.amountSen)
+            ? creditSen - reversed
+            : Math.min(creditSen - reversed, Math.floor((creditSen * w.amountSen) / item.amountSen))
           : 0;
-      return { item, amountSen: w.amountSen, reverseCredit: w.reverseCredit, creditReversedSen };
+      return { item, amountSen: w.amountSen, reverseCredit: w.reverseCredit, creditReversedSen, taken, reversed };
     });
     const amountSen = lines.reduce((sum, l) => sum + l.amountSen, 0);
     if (request.amountSen !== undefined && request.amountSen !== amountSen) {
@@ -152,10 +167,34 @@ export class RecordPaymentRefundHandler implements ICommandHandler<
     }
     // Bills whose credit is reversed, locked in id order like crediting does.
     const payableIds = [...new Set(lines.filter((l) => l.creditReversedSen > 0).map((l) => l.item.payableId))].sort();
-    if (payableIds.length > 0) {
-      await tx.$queryRaw`SELECT "id" FROM "Payable" WHERE "id" = ANY(${payableIds}::uuid[]) ORDER BY "id" FOR UPDATE`;
-    }
+    const locked =
+      payableIds.length > 0
+        ? await tx.$queryRaw<{ id: string; type: string; details: Prisma.JsonValue }[]>`
+            SELECT "id", "type"::text AS "type", "details" FROM "Payable"
+            WHERE "id" = ANY(${payableIds}::uuid[]) ORDER BY "id" FOR UPDATE`
+        : [];
+    const details = new Map(locked.map((p) => [p.id, p]));
     for (const line of lines.filter((l) => l.creditReversedSen > 0)) {
+      const payable = details.get(line.item.payableId);
+      if (payable?.type === 'assessment' && line.taken) {
+        // The components the credit took go back up, exactly (arrears, the year, tax and the discounts).
+        const amounts = restoreAssessmentCredit(
+          payable.details as unknown as AssessmentAmounts,
+          line.taken,
+          line.reversed,
+          line.creditReversedSen,
+        );
+        payable.details = { ...(payable.details as Prisma.JsonObject), ...amounts };
+        await tx.payable.update({
+          where: { id: payable.id },
+          data: {
+            details: payable.details as Prisma.InputJsonValue,
+            balanceSen: assessmentOwedSen(amounts),
+            version: { increment: 1 },
+          },
+        });
+        continue;
+      }
       await tx.payable.update({
         where: { id: line.item.payableId },
         data: { balanceSen: { increment: line.creditReversedSen }, version: { increment: 1 } },

@@ -8,6 +8,7 @@ import { RedisService } from '../../../redis/redis.module';
 import type { LedgerResult } from '../../payment-ledger.service';
 import { ReferenceParam } from '../../reference.param';
 import { RequeryPaymentCommand } from './requery-payment.command';
+import { requeryRefusal, type RequeryResult } from './requery-payment.result';
 
 /** A payer may ask the bank about one payment once per this window. */
 export const REQUERY_WINDOW_MS = 10_000;
@@ -39,6 +40,11 @@ export class RequeryPaymentHttpController {
     );
     if (allowed !== 'OK')
       throw new ApiError(429, 'too_many_requests', 'Please wait a few seconds before checking again.');
-    return this.commandBus.execute(new RequeryPaymentCommand(reference, 'payer'));
+    const result = await this.commandBus.execute<RequeryPaymentCommand, RequeryResult>(
+      new RequeryPaymentCommand(reference, 'payer'),
+    );
+    const refusal = requeryRefusal(result);
+    if (refusal) throw refusal;
+    return result as LedgerResult;
   }
 }

@@ -1,0 +1,112 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_TOKEN_HEADER } from '@councilpay/domain';
+import { PrismaService } from '../src/prisma/prisma.service';
+import { clearLimits, createUser, CSRF_HEADER, signIn, type Browser } from './identity-helpers';
+import { createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';
+import { pdfText } from './pdf-text';
+import { startListeningApi } from './test-app';
+
+/** A small grey gradient PNG. */
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAB4AAAAoCAAAAADMeBXOAAAANElEQVR4nGNg4BCQUNAwsHDwCIhIyCioaOiYMGPBig07Dpy4cOPBC4ZR6VHpUelR6aEmDQA8/h/f1VlgeQAAAABJRU5ErkJggg==';
+const svgUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+
+function binary(res: request.Response, callback: (err: Error | null, body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+}
+
+/** Council logos on receipts: uploaded by staff (validated), placeholders from the seed, none at all. */
+describe('council images on documents', () => {
+  let app: INestApplication;
+  let prisma: PrismaService;
+  let admin: Browser;
+
+  beforeAll(async () => {
+    app = await startListeningApi();
+    prisma = app.get(PrismaService);
+    await clearLimits(app);
+    const staff = await createUser(app, { roles: ['_admin'], verified: true });
+    admin = await signIn(app, staff.email);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  async function receiptOf(council: string): Promise<Buffer> {
+    const bill = await makePayable(app, { balanceSen: 2_000, council });
+    const created = await createPayment(app, fpxRequest([bill.id]));
+    await postDirectAc(app, signedAc(created.redirect, '00')).expect(200);
+    const res = await request(app.getHttpServer())
+      .get(`/api/payments/${created.reference}/receipt.pdf`)
+      .set(PAYMENT_TOKEN_HEADER, created.paymentToken!)
+      .buffer(true)
+      .parse(binary);
+    expect(res.status).toBe(200);
+    return res.body as Buffer;
+  }
+  const images = (pdf: Buffer) => pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0;
+
+  async function update(code: string, change: Record<string, unknown>) {
+    const current = await prisma.council.findUniqueOrThrow({ where: { code } });
+    return admin.agent
+      .put(`/api/admin/councils/${code}`)
+      .set(CSRF_HEADER, admin.csrf)
+      .send({
+        active: current.active,
+        logoUrl: current.logoPath,
+        signatureOfficerName: current.signatureOfficerName,
+        signatureOfficerPost: current.signatureOfficerPost,
+        ...change,
+      });
+  }
+
+  it('the seed gives every council placeholder SVGs made from its code, never committed images', async () => {
+    const mdpg = await prisma.council.findUniqueOrThrow({ where: { code: 'mdpg' } });
+    expect(Buffer.from(mdpg.logoImage!.split(',')[1], 'base64').toString()).toContain('>MDPG</text>');
+    expect(Buffer.from(mdpg.signatureImage!.split(',')[1], 'base64').toString()).toContain('SPECIMEN MDPG');
+  });
+
+  it('refuses an image that is not a small PNG or a plain SVG with a clear 400, and writes nothing', async () => {
+    const before = await prisma.council.findUniqueOrThrow({ where: { code: 'mps' } });
+    const refused = [
+      'data:image/gif;base64,R0lGODlhAQABAAAAACw=',
+      'https://example.com/logo.png',
+      `data:image/png;base64,${Buffer.from('not a png at all').toString('base64')}`,
+      `data:image/png;base64,${Buffer.concat([Buffer.from(PNG.split(',')[1], 'base64'), Buffer.alloc(21 * 1024)]).toString('base64')}`,
+      svgUrl('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      svgUrl('<svg xmlns="http://www.w3.org/2000/svg"><image href="https://example.com/x.png"/></svg>'),
+    ];
+    for (const logoImage of refused) {
+      const res = await update('mps', { logoImage });
+      expect(res.status, logoImage.slice(0, 40)).toBe(400);
+      expect(res.body).toMatchObject({ code: 'image_invalid', errors: [{ field: 'logoImage' }] });
+      expect(res.body.message).toMatch(/^logoImage /);
+    }
+    const bad = await update('mps', { signatureImage: 'data:image/jpeg;base64,/9j/4AAQ' });
+    expect(bad.body).toMatchObject({ code: 'image_invalid', errors: [{ field: 'signatureImage' }] });
+    expect(await prisma.council.findUniqueOrThrow({ where: { code: 'mps' } })).toEqual(before);
+  });
+
+  it('an uploaded PNG logo is printed on the receipt; an SVG logo is drawn; a council without one still renders', async () => {
+    expect((await update('mps', { logoImage: PNG })).status).toBe(200);
+    expect((await prisma.council.findUniqueOrThrow({ where: { code: 'mps' } })).logoImage).toBe(PNG);
+    const withPng = await receiptOf('mps');
+    expect(images(withPng)).toBe(1);
+
+    // The seeded SVG monogram is drawn as vectors (no image object) with the council's code.
+    const withSvg = await receiptOf('mdpg');
+    expect(images(withSvg)).toBe(0);
+    expect((await pdfText(withSvg)).split('\n').map((l) => l.trim())).toContain('MDPG');
+
+    // No logo at all: the receipt still renders, with its title.
+    expect((await update('mps', { logoImage: null })).status).toBe(200);
+    const without = await receiptOf('mps');
+    expect(images(without)).toBe(0);
+    expect((await pdfText(without)).split('\n').map((l) => l.trim())).not.toContain('MPS');
+    expect(await pdfText(without)).toContain('Resit rasmi');
+  });
+});
