@@ -1,7 +1,7 @@
 import { DOCUMENT_VERIFY_ROUTE, VERIFY_EMAIL_ROUTE } from '@councilpay/domain';
 import type { RouteObject } from 'react-router-dom';
 import type { ComponentType } from 'react';
-import { AppShell } from './shared/layout/AppShell';
+import { AppShell } from './app/AppShell';
 import { lazyComponent } from './shared/routing/lazyComponent';
 import { ROUTES, type RouteName } from './shared/routing/paths';
 

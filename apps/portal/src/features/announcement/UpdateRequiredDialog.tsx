@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DIALOG_MAX_WIDTH } from '@councilpay/domain';
+import { DIALOG_MAX_WIDTH } from '../../shared/constants';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 

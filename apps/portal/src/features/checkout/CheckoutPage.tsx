@@ -18,7 +18,7 @@ import { useCart } from '../cart/CartProvider';
 import { CartSummary } from './CartSummary';
 import { checkPayer, cleanPayer, type PayerErrors } from './checkout-draft';
 import { CheckoutSteps } from './CheckoutSteps';
-import { EmptyCartNotice } from './EmptyCartNotice';
+import { EmptyCartNotice } from '../cart/EmptyCartNotice';
 import { useCheckoutDraft } from './useCheckoutDraft';
 
 /**

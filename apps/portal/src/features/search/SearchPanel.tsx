@@ -22,7 +22,7 @@ import { useLanguage } from '../../shared/i18n/useLanguage';
 import { councilName } from '../../shared/public-data/council';
 import { usePublicData } from '../../shared/public-data/PublicDataProvider';
 import { ResultCard } from './ResultCard';
-import { planTypeKey } from './result-fields';
+import { planTypeKey } from '../../shared/ui/result-fields';
 import { searchPayables } from './search-api';
 import { checkAccountNo, DEFAULT_PLAN_TYPE, searchRequest, type SearchFormError } from './search-request';
 

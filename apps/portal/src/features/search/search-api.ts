@@ -1,4 +1,5 @@
-import { FETCH_MIN_DELAY_MS, type SearchRequest, type SearchResultDto } from '@councilpay/domain';
+import { type SearchRequest, type SearchResultDto } from '@councilpay/domain';
+import { FETCH_MIN_DELAY_MS } from '../../shared/constants';
 import { api } from '../../shared/api/client';
 
 /** POST /api/search: the payable, then the items depending on it; ApiError with the spec's codes otherwise. */

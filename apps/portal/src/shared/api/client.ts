@@ -5,9 +5,9 @@
 import {
   CSRF_COOKIE,
   CSRF_HEADER,
-  type ApiErrorBody,
   type CouncilDto,
   type FieldErrorDto,
+  isApiErrorBody,
   type PublicConfigDto,
 } from '@councilpay/domain';
 
@@ -70,12 +70,6 @@ const STATUS_CODES: Readonly<Record<number, string>> = {
 
 export function codeForStatus(status: number): string {
   return STATUS_CODES[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
-}
-
-export function isApiErrorBody(value: unknown): value is ApiErrorBody {
-  if (typeof value !== 'object' || value === null) return false;
-  const body = value as Partial<Record<keyof ApiErrorBody, unknown>>;
-  return typeof body.statusCode === 'number' && typeof body.code === 'string' && typeof body.message === 'string';
 }
 
 /** The ApiError for a failed response: its ApiErrorBody when it has one, else a code from the status. */

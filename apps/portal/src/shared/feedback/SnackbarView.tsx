@@ -1,4 +1,4 @@
-import { SNACKBAR_TIMEOUT_MS } from '@councilpay/domain';
+import { SNACKBAR_TIMEOUT_MS } from '../constants';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';

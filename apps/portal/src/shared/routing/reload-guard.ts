@@ -1,4 +1,4 @@
-import { RELOAD_GUARD_MS } from '@councilpay/domain';
+import { RELOAD_GUARD_MS } from '../constants';
 
 /**
  * Spec section 8: when a page's code cannot be loaded (usually because a new version was deployed and

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { CodeAnswer } from '@councilpay/domain';
+import { DEFAULT_LANGUAGE, type CodeAnswer } from '@councilpay/domain';
 import type { Principal } from '../../principal';
 import { CurrentUser, SignedIn } from '../../roles';
 import { ResendEmailVerificationCommand, VerifyEmailCommand } from './verify-email.command';
@@ -27,6 +27,6 @@ export class VerifyEmailHttpController {
     @CurrentUser() principal: Principal,
     @Body() body: ResendEmailVerificationRequestDto,
   ): Promise<CodeAnswer<'email_verified' | 'email_verification_sent'>> {
-    return this.commandBus.execute(new ResendEmailVerificationCommand(principal, body.language ?? 'ms'));
+    return this.commandBus.execute(new ResendEmailVerificationCommand(principal, body.language ?? DEFAULT_LANGUAGE));
   }
 }

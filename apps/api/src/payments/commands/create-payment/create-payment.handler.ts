@@ -8,6 +8,7 @@ import {
   isSharedPayable,
   OPEN_PAYMENT_STATES as OPEN_STATES,
   type CreatePaymentResponse,
+  DEFAULT_LANGUAGE,
 } from '@councilpay/domain';
 import { FPX_BANKS } from '@councilpay/fpx';
 import { Prisma } from '../../../generated/prisma/client';
@@ -123,7 +124,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
             payerName: request.payer.name.trim(),
             payerEmail: request.payer.email,
             payerPhone: request.payer.phone,
-            language: request.language ?? 'ms',
+            language: request.language ?? DEFAULT_LANGUAGE,
             userId,
             idempotencyKey,
             requestHash: hash,

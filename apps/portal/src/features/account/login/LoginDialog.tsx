@@ -1,4 +1,4 @@
-import { DIALOG_MAX_WIDTH } from '@councilpay/domain';
+import { DIALOG_MAX_WIDTH } from '../../../shared/constants';
 import type { MessageKey } from '@councilpay/i18n';
 import CloseIcon from '@mui/icons-material/Close';
 import Visibility from '@mui/icons-material/Visibility';

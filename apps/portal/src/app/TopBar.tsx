@@ -11,12 +11,12 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useCouncilTitle } from '../public-data/useCouncilTitle';
-import { ROUTES } from '../routing/paths';
+import { useCouncilTitle } from '../shared/public-data/useCouncilTitle';
+import { ROUTES } from '../shared/routing/paths';
 import { CartButton } from './CartButton';
-import { CouncilLogo } from './CouncilLogo';
-import { LanguageMenu } from './LanguageMenu';
-import { lazyComponent } from '../routing/lazyComponent';
+import { CouncilLogo } from '../shared/layout/CouncilLogo';
+import { LanguageMenu } from '../shared/layout/LanguageMenu';
+import { lazyComponent } from '../shared/routing/lazyComponent';
 import { useAccountActions } from './useAccountActions';
 
 // Loaded on first use: only small screens open it.
