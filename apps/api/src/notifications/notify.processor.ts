@@ -3,19 +3,18 @@ import { Inject, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { JobHandlers } from '../queues/job-handlers';
 import { JobSchedules } from '../queues/job-schedules';
+import type { JobName } from '../queues/jobs';
 import { QueueName } from '../queues/queue-names';
-import { NotificationDeliverer } from './notification-deliverer';
-import { NotificationSweep } from './notification-sweep.service';
-import { DELIVER_NOTIFICATION_JOB, DeliverNotificationData } from './queue-notification';
 
-export const SWEEP_NOTIFICATIONS_JOB = 'SweepNotifications';
+const SWEEP: JobName = 'SweepNotifications';
 
+/** The `notify` queue's worker: its jobs run through their handlers; the sweep is scheduled here. */
 @Processor(QueueName.Notify, { concurrency: 5 })
 export class NotifyProcessor extends WorkerHost implements OnApplicationBootstrap {
   constructor(
-    private readonly deliverer: NotificationDeliverer,
-    private readonly sweeper: NotificationSweep,
+    private readonly handlers: JobHandlers,
     private readonly schedules: JobSchedules,
     @InjectQueue(QueueName.Notify) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -24,22 +23,10 @@ export class NotifyProcessor extends WorkerHost implements OnApplicationBootstra
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.schedules.keep(
-      this.queue,
-      'sweep-notifications',
-      this.config.notifications.notifySweepEveryMs,
-      SWEEP_NOTIFICATIONS_JOB,
-    );
+    await this.schedules.keep(this.queue, 'sweep-notifications', this.config.notifications.notifySweepEveryMs, SWEEP);
   }
 
   process(job: Job): Promise<unknown> {
-    switch (job.name) {
-      case DELIVER_NOTIFICATION_JOB:
-        return this.deliverer.deliver((job.data as DeliverNotificationData).notificationId);
-      case SWEEP_NOTIFICATIONS_JOB:
-        return this.sweeper.sweep();
-      default:
-        throw new Error(`No handler for job ${job.name} on queue ${QueueName.Notify}`);
-    }
+    return this.handlers.run(QueueName.Notify, job, this.worker);
   }
 }
