@@ -116,7 +116,7 @@ describe('registration with an SMS code, then login, me and logout, through HTTP
     await browser.get('/api/auth/me').expect(200);
   });
 
-  it('refuses a wrong NRIC, a mismatched confirmation and a used email with the spec messages', async () => {
+  it('refuses a wrong NRIC, a mismatched confirmation and a used email with the messages a person sees', async () => {
     const post = (body: object) => request(app.getHttpServer()).post('/api/auth/register').send(body);
     const short = await post(registration({ nric: '9001011255' })).expect(400);
     expect(short.body.errors).toContainEqual({

@@ -22,7 +22,7 @@ import { useAccountActions } from './useAccountActions';
 // Loaded on first use: only small screens open it.
 const MobileMenu = lazyComponent(() => import('./MobileMenu'), 'MobileMenu', { messages: 'core' });
 
-/** Spec section 2's top bar; below the `md` breakpoint everything but the cart folds into a menu. */
+/** The top bar; below the `md` breakpoint everything but the cart folds into a menu. */
 export function TopBar() {
   const { t } = useTranslation();
   const { title, loading } = useCouncilTitle();

@@ -13,7 +13,7 @@ export function useAccountActions() {
     openLogin,
     signUp: () => void navigate(ROUTES.form),
     openProfile: () => void navigate(ROUTES.profile),
-    // Spec section 2: logout returns to home.
+    // Logout returns to home.
     logout: () =>
       void logout()
         .catch(() => undefined)

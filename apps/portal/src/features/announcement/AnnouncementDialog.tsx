@@ -12,7 +12,7 @@ import { localizedText } from '../../shared/public-data/council';
 import { MaintenanceIllustration } from './MaintenanceIllustration';
 
 /**
- * Spec section 2: while the configuration says the service is closed, a dialog that cannot be closed
+ * While the configuration says the service is closed, a dialog that cannot be closed
  * (no close button; Escape and clicks outside do nothing) covers the portal with the announcement, in
  * the current language (Malay otherwise), and an illustration.
  */

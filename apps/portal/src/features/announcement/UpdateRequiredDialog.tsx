@@ -18,7 +18,7 @@ export interface UpdateRequiredDialogProps {
 }
 
 /**
- * Spec section 2's update-required notice: the current and latest versions; "Update now" reloads the
+ * The update-required notice: the current and latest versions; "Update now" reloads the
  * page, which fetches the new build.
  */
 export function UpdateRequiredDialog({ currentVersion, latestVersion, open, onLater }: UpdateRequiredDialogProps) {

@@ -3,7 +3,7 @@ import Dexie, { type Table } from 'dexie';
 import type { CartItem } from './cart-contents';
 import type { CartStore } from './cart-store';
 
-/** The cart on the device (spec section 9): IndexedDB database `cartDB`, version 1, store `items`. */
+/** The cart on the device: IndexedDB database `cartDB`, version 1, store `items`. */
 class CartDatabase extends Dexie {
   readonly items!: Table<CartItem, string>;
 

@@ -23,7 +23,7 @@ import { useCheckoutDraft } from './useCheckoutDraft';
 
 /**
  * /checkout, step 1: the payer's details, as a guest or signed in (then filled in from the account), with
- * the cart's summary. Spaces are stripped from e-mail and phone (spec section 5).
+ * the cart's summary. Spaces are stripped from e-mail and phone.
  */
 export function CheckoutPage() {
   const { t } = useTranslation();

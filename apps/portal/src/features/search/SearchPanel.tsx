@@ -43,9 +43,9 @@ function group(results: readonly SearchResultDto[]): Found[] {
 }
 
 /**
- * Spec section 2, "Account search by payment type with example hints": council, payment type (and plan
- * type for engineering), the id with the type's example; the id is cleared after a result (spec section
- * 4). Used by the search page and the home page.
+ * The account search by payment type, with example hints: council, payment type (and plan type for
+ * engineering), the id with the type's example; the id is cleared after a result. Used by the search page
+ * and the home page.
  */
 export function SearchPanel({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
   const { t } = useTranslation();
@@ -89,7 +89,7 @@ export function SearchPanel({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3
       }
       setFound(group(results));
       setSearchNo((n) => n + 1);
-      setAccountNo(''); // Spec section 4: search clears the entered id after a result.
+      setAccountNo(''); // A result clears the entered id.
       requestAnimationFrame(() => resultsRef.current?.focus());
     } catch (caught) {
       if (current.signal.aborted) return;

@@ -109,7 +109,7 @@ export interface RequestOptions {
   /** Extra request headers (e.g. `Idempotency-Key`). */
   headers?: Readonly<Record<string, string>>;
   /**
-   * Resolve no sooner than this (spec section 9: `FETCH_MIN_DELAY_MS`, 200 ms). For requests a person waits on with a visible
+   * Resolve no sooner than this (`FETCH_MIN_DELAY_MS`, 200 ms). For requests a person waits on with a visible
    * spinner (search, history); startup requests use 0 so the first paint is not delayed.
    */
   minDelayMs?: number;

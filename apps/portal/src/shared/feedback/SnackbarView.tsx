@@ -12,7 +12,7 @@ export interface SnackbarViewProps {
   onClose: () => void;
 }
 
-/** Spec section 2's snackbar: bottom right, coloured, with an OK button, gone after SNACKBAR_TIMEOUT_MS. */
+/** The snackbar: bottom right, coloured, with an OK button, gone after SNACKBAR_TIMEOUT_MS. */
 export function SnackbarView({ id, open, message, severity, onClose }: SnackbarViewProps) {
   const { t } = useTranslation();
   const handleClose = (_event: unknown, reason?: SnackbarCloseReason) => {

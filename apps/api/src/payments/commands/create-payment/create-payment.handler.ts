@@ -256,7 +256,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
       );
   }
 
-  /** Prices every line; lines worth 0 or less are left out (spec section 5); all must belong to payables that exist. */
+  /** Prices every line; lines worth 0 or less are left out; all must belong to payables that exist. */
   private async priceLines(request: CreatePaymentRequestDto) {
     const ids = request.items.map((i) => i.payableId);
     const duplicate = ids.findIndex((id, i) => ids.indexOf(id) !== i);
