@@ -14,7 +14,7 @@ import {
   type Page,
   type ProfileDto,
 } from '@councilpay/domain';
-import { ROLES_KEY, RolesGuard } from '../src/identity/roles';
+import { ROLES_KEY, RolesGuard } from '../src/auth/roles';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { clearLimits, createUser, register, signIn, uniqueEmail, type Browser } from './identity-helpers';
 import { createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';

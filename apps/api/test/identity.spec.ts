@@ -2,8 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER, normalisePhone, type SessionUser } from '@councilpay/domain';
-import { IdentityRedis } from '../src/identity/identity-redis';
-import { hashPassword } from '../src/identity/passwords';
+import { IdentityRedis } from '../src/auth/identity-redis';
+import { hashPassword } from '../src/auth/passwords';
 import { PrismaService } from '../src/prisma/prisma.service';
 import {
   clearLimits,

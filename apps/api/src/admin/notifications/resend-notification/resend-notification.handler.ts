@@ -4,7 +4,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { AdminResendResult, NotificationChannel } from '@councilpay/domain';
 import type { Prisma } from '../../../generated/prisma/client';
 import { ApiError } from '../../../http/api-error';
-import { councilScope } from '../../../identity/roles';
+import { councilScope } from '../../../auth/roles';
 import { writeOutbox } from '../../../outbox/write-outbox';
 import type { JobData } from '../../../queues/jobs';
 import { PrismaService } from '../../../prisma/prisma.service';

@@ -9,8 +9,8 @@ import { queueNotification } from '../../../notifications/queue-notification';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { LIMITS, PHONE_CODE_TTL_MS } from '../../identity.constants';
 import { RateLimiter } from '../../../rate-limit/rate-limiter';
-import { newPhoneCode, phoneCodeHash, sha256 } from '../../secrets';
-import { hashPassword } from '../../passwords';
+import { newPhoneCode, phoneCodeHash, sha256 } from '../../../auth/secrets';
+import { hashPassword } from '../../../auth/passwords';
 import { fieldError, NRIC_MESSAGES } from '../../validators';
 import { StartRegistrationCommand } from './start-registration.command';
 

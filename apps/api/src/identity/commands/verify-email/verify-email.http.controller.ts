@@ -2,8 +2,8 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_LANGUAGE, type CodeAnswer } from '@councilpay/domain';
-import type { Principal } from '../../principal';
-import { CurrentUser, SignedIn } from '../../roles';
+import type { Principal } from '../../../auth/principal';
+import { CurrentUser, SignedIn } from '../../../auth/roles';
 import { ResendEmailVerificationCommand, VerifyEmailCommand } from './verify-email.command';
 import { ResendEmailVerificationRequestDto, VerifyEmailRequestDto } from './verify-email.request.dto';
 
