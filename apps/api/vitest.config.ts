@@ -1,6 +1,6 @@
 import swc from 'unplugin-swc';
 import { defineProject } from 'vitest/config';
-import { workspaceAliases } from '../../vitest.shared';
+import { hangTimeouts, workspaceAliases } from '../../vitest.shared';
 
 /**
  * API tests run against the real PostgreSQL and Redis: test/global-setup.ts makes a throwaway database
@@ -17,10 +17,7 @@ export default defineProject({
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],
-    // Timeouts catch a hang, not slowness: CI shares two cores with other work (load averages of 20 were seen),
-    // where a test that takes 5 s idle can take a minute. Speed is measured by the benchmarks, not here.
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
+    ...hangTimeouts,
     // Integration tests share one database; files run one at a time to keep row assertions exact.
     fileParallelism: false,
   },

@@ -72,16 +72,16 @@ describe('every job has exactly one handler, or the worker does not start', () =
     );
     expect(error).toBeInstanceOf(JobHandlersIncompleteError);
     expect(error.message).toContain('no handler for job RequeryPayment (queue requery)');
-  }, 60_000);
+  });
 
   it('a job with two handlers refuses to start, naming both', async () => {
     const error = await startFails(workerWith((imports) => [...imports, SecondHandlerModule]));
     expect(error).toBeInstanceOf(JobHandlersIncompleteError);
     expect(error.message).toContain('job RequeryPayment has 2 handlers: RequeryPaymentJob, SecondRequeryPaymentJob');
-  }, 60_000);
+  });
 
   it('a handler for a job that is not in the list refuses to start', async () => {
     const error = await startFails(workerWith((imports) => [...imports, UnknownJobModule]));
     expect(error.message).toContain('UnknownJob handles "SendFax", which is not a job in queues/jobs.ts');
-  }, 60_000);
+  });
 });

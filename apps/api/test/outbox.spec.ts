@@ -45,7 +45,7 @@ describe('the transactional outbox, relayed to BullMQ on the real Redis', () => 
     );
     const relay = worker.get(OutboxRelayService);
     // The worker's own scheduled relay may take the row first (it skips rows another relay holds): wait for either.
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 90_000;
     while (!(await prisma.outbox.findUniqueOrThrow({ where: { jobId } })).sentAt && Date.now() < deadline) {
       await relay.relayBatch();
       await new Promise((r) => setTimeout(r, 50));
