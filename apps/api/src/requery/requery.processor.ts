@@ -1,33 +1,30 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { Inject, OnApplicationBootstrap } from '@nestjs/common';
-import type { Job, Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { JobHandlers } from '../queues/job-handlers';
 import { JobSchedules } from '../queues/job-schedules';
 import type { JobName } from '../queues/jobs';
 import { QueueName } from '../queues/queue-names';
+import { QueueProcessor } from '../queues/queue-processor';
 
 const SWEEP: JobName = 'SweepOpenPayments';
 
 /** The `requery` queue's worker: its jobs run through their handlers; the sweep is scheduled here. */
 @Processor(QueueName.Requery, { concurrency: 4 })
-export class RequeryProcessor extends WorkerHost implements OnApplicationBootstrap {
+export class RequeryProcessor extends QueueProcessor implements OnApplicationBootstrap {
   constructor(
-    private readonly handlers: JobHandlers,
+    handlers: JobHandlers,
     @InjectQueue(QueueName.Requery) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly schedules: JobSchedules,
   ) {
-    super();
+    super(handlers, QueueName.Requery);
   }
 
   /** The sweep's schedule, upserted by id: starting a worker again never adds a second one. */
   async onApplicationBootstrap(): Promise<void> {
     await this.schedules.keep(this.queue, 'sweep-open-payments', this.config.notifications.requerySweepEveryMs, SWEEP);
-  }
-
-  process(job: Job): Promise<unknown> {
-    return this.handlers.run(QueueName.Requery, job, this.worker);
   }
 }
