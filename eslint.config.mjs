@@ -66,5 +66,23 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // The portal's shared code (api client, i18n, layout parts, routing, ui) is used by every feature and never
+    // reaches into one: what needs features (the app shell, the top bar, the cart button) lives in src/app/.
+    files: ['apps/portal/src/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'shared/ never imports a feature or the app shell; move the code to src/app/ or the feature.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

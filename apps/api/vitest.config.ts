@@ -1,6 +1,6 @@
 import swc from 'unplugin-swc';
 import { defineProject } from 'vitest/config';
-import { workspaceAliases } from '../../vitest.shared';
+import { hangTimeouts, workspaceAliases } from '../../vitest.shared';
 
 /**
  * API tests run against the real PostgreSQL and Redis: test/global-setup.ts makes a throwaway database
@@ -17,8 +17,7 @@ export default defineProject({
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    ...hangTimeouts,
     // Integration tests share one database; files run one at a time to keep row assertions exact.
     fileParallelism: false,
   },

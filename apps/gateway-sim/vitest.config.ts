@@ -1,8 +1,8 @@
 import { defineProject } from 'vitest/config';
-import { workspaceAliases } from '../../vitest.shared';
+import { workspaceAliases, hangTimeouts } from '../../vitest.shared';
 
 export default defineProject({
   root: __dirname,
   resolve: { alias: workspaceAliases },
-  test: { name: 'gateway-sim', include: ['src/**/*.spec.ts'], environment: 'node', testTimeout: 20_000 },
+  test: { name: 'gateway-sim', include: ['src/**/*.spec.ts'], environment: 'node', ...hangTimeouts },
 });

@@ -16,7 +16,7 @@ const STAGES = [
   {
     vendor: 'vendor-home',
     app: 'home',
-    roots: ['src/features/search/SearchPanel.tsx', 'src/shared/layout/MobileMenu.tsx'],
+    roots: ['src/features/search/SearchPanel.tsx', 'src/app/MobileMenu.tsx'],
   },
 ];
 

@@ -1,5 +1,5 @@
 /**
- * The councils behind the spec's codes (../shared/councils.md). Seeded once; staff edit them afterwards,
+ * The councils behind the portal's council codes. Seeded once; staff edit them afterwards,
  * so a re-seed never overwrites a row that exists.
  */
 import { PAYABLE_TYPES, type CouncilCode, type PayableType } from '@councilpay/domain';

@@ -1,5 +1,5 @@
 /**
- * Demo payables of every type, in several councils, covering the edge cases the spec names: zero and
+ * Demo payables of every type, in several councils, covering the edge cases: zero and
  * negative balances, a minimum payment, an assessment with discount, special discount and arrears, licences
  * (statusl approved, not renewable online, with dependent items), each compound type, engineering bills per
  * plan type, tenancy, booking, local government charge and market bills. Names, NRICs and vehicle numbers are

@@ -12,7 +12,7 @@ import { ApiExceptionFilter } from './http/api-exception.filter';
 import { compressResponses, serveBuiltApp } from './http/static-assets';
 import { InputGuard } from './http/input-guard';
 import { createValidationPipe } from './http/validation';
-import { configureSessions } from './identity/sessions';
+import { configureSessions } from './auth/sessions';
 import { mountQueueBoard } from './admin/queue-board';
 
 /** Loads the configuration or ends the process with one line naming every bad variable. */

@@ -16,4 +16,9 @@ async function main(): Promise<void> {
   app.get(Logger).log({ redisPrefix: config.redisPrefix }, 'Worker started');
 }
 
-void main();
+main().catch((error: unknown) => {
+  // Configuration errors exit earlier with their own message; this is a module that failed to start (for
+  // example a job without its handler). Buffered logs may never flush, so say it plainly and stop.
+  process.stderr.write(`Worker failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

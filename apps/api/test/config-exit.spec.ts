@@ -18,7 +18,7 @@ describe('starting the API with bad configuration', () => {
         cwd: ROOT,
         env: { ...process.env, DATABASE_URL: 'postgres//oops@:5432', DEV_KEYS_DIR: inject('devKeysDir') },
         encoding: 'utf8',
-        timeout: 60_000,
+        timeout: 180_000,
       },
     );
     expect(result.status).toBe(1);

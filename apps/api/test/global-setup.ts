@@ -36,7 +36,7 @@ function withDatabase(url: string, database: string): string {
 }
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`gateway simulator exited with ${child.exitCode}`);
     try {

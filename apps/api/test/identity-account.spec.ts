@@ -108,7 +108,7 @@ describe('forgot password: one answer for every email, a link that works once wi
       .expect(401);
   });
 
-  it('a link 24h01 old is refused with the spec message; an unknown id is an Invalid Request', async () => {
+  it('a link 24h01 old is refused with the timeout message; an unknown id is an Invalid Request', async () => {
     const user = await createUser(app);
     const resetId = await resetIdFor(user.email);
     await age(resetId, 24 * HOUR + 60_000);

@@ -12,8 +12,8 @@ import {
   type SessionUser,
 } from '@councilpay/domain';
 import { createApi } from '../src/bootstrap';
-import { hashPassword } from '../src/identity/passwords';
-import { IdentityRedis } from '../src/identity/identity-redis';
+import { hashPassword } from '../src/auth/passwords';
+import { IdentityRedis } from '../src/auth/identity-redis';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { testConfig } from './test-app';
 

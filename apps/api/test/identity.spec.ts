@@ -2,8 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER, normalisePhone, type SessionUser } from '@councilpay/domain';
-import { IdentityRedis } from '../src/identity/identity-redis';
-import { hashPassword } from '../src/identity/passwords';
+import { IdentityRedis } from '../src/auth/identity-redis';
+import { hashPassword } from '../src/auth/passwords';
 import { PrismaService } from '../src/prisma/prisma.service';
 import {
   clearLimits,
@@ -116,7 +116,7 @@ describe('registration with an SMS code, then login, me and logout, through HTTP
     await browser.get('/api/auth/me').expect(200);
   });
 
-  it('refuses a wrong NRIC, a mismatched confirmation and a used email with the spec messages', async () => {
+  it('refuses a wrong NRIC, a mismatched confirmation and a used email with the messages a person sees', async () => {
     const post = (body: object) => request(app.getHttpServer()).post('/api/auth/register').send(body);
     const short = await post(registration({ nric: '9001011255' })).expect(400);
     expect(short.body.errors).toContainEqual({

@@ -3,7 +3,8 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutboxRelayService, writeOutbox } from '../src/outbox/outbox-relay.service';
+import { OutboxRelayService } from '../src/outbox/outbox-relay.service';
+import { writeOutbox } from '../src/outbox/write-outbox';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { QueueName } from '../src/queues/queue-names';
 import { WorkerModule } from '../src/worker.module';
@@ -35,15 +36,16 @@ describe('the transactional outbox, relayed to BullMQ on the real Redis', () => 
       writeOutbox(tx, [
         {
           queue: QueueName.Notify,
-          jobName: 'SendPaymentOutcome',
+          jobName: 'DeliverNotification',
           jobId,
-          payload: { reference: 'CPTEST', status: 'paid' },
+          // A message id that is no row: the job runs and answers "unknown", sending nothing.
+          payload: { notificationId: '00000000-0000-4000-8000-000000000000' },
         },
       ]),
     );
     const relay = worker.get(OutboxRelayService);
     // The worker's own scheduled relay may take the row first (it skips rows another relay holds): wait for either.
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 90_000;
     while (!(await prisma.outbox.findUniqueOrThrow({ where: { jobId } })).sentAt && Date.now() < deadline) {
       await relay.relayBatch();
       await new Promise((r) => setTimeout(r, 50));
@@ -51,7 +53,7 @@ describe('the transactional outbox, relayed to BullMQ on the real Redis', () => 
 
     const notify = worker.get<Queue>(getQueueToken(QueueName.Notify));
     const job = await notify.getJob(jobId);
-    expect(job?.data).toEqual({ reference: 'CPTEST', status: 'paid' });
+    expect(job?.data).toEqual({ notificationId: '00000000-0000-4000-8000-000000000000' });
     const row = await prisma.outbox.findUniqueOrThrow({ where: { jobId } });
     expect(row.sentAt).not.toBeNull();
 
@@ -60,6 +62,19 @@ describe('the transactional outbox, relayed to BullMQ on the real Redis', () => 
     await relay.relayBatch();
     const jobs = await notify.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
     expect(jobs.filter((j) => j.id === jobId)).toHaveLength(1);
+  });
+
+  it('refuses a job put on another queue than its own, and writes nothing', async () => {
+    const prisma = worker.get(PrismaService);
+    const jobId = `wrong-queue-${Date.now()}`;
+    await expect(
+      prisma.$transaction((tx) =>
+        writeOutbox(tx, [
+          { queue: QueueName.Requery, jobName: 'DeliverNotification', jobId, payload: { notificationId: 'x' } },
+        ]),
+      ),
+    ).rejects.toThrow('Job DeliverNotification runs on queue notify, not requery');
+    expect(await prisma.outbox.findUnique({ where: { jobId } })).toBeNull();
   });
 
   it('registers the relay schedule once however often the worker starts', async () => {

@@ -97,7 +97,7 @@ export async function waitForPayment(
   app: INestApplication,
   reference: string,
   done: (p: PaymentDto) => boolean,
-  timeoutMs = 15_000,
+  timeoutMs = 90_000,
 ): Promise<PaymentDto> {
   const deadline = Date.now() + timeoutMs;
   let payment = await getPayment(app, reference);

@@ -360,7 +360,7 @@ describe('an enquiry that fails never ends a payment', () => {
     const after = await prisma.payment.findUniqueOrThrow({ where: { id: payment.id } });
     expect(after.status).toBe('in_progress');
     expect(after.finalAt).toBeNull();
-  }, 90_000);
+  }, 300_000);
 });
 
 describe('payments ended without an approval are asked again on the slow schedule', () => {
@@ -396,7 +396,7 @@ describe('payments ended without an approval are asked again on the slow schedul
     const moved = await prisma.paymentEvent.findFirstOrThrow({ where: { paymentId: paid.id, toStatus: 'paid' } });
     expect(moved).toMatchObject({ fromStatus: 'expired', source: 'requery', type: 'paid_late' });
     expect((await prisma.payable.findUniqueOrThrow({ where: { id: bill.id } })).balanceSen).toBe(0);
-  }, 90_000);
+  }, 300_000);
 });
 
 describe('a cancel the bank cannot be asked about yet', () => {

@@ -13,8 +13,8 @@ import { PrismaService } from '../src/prisma/prisma.service';
 import { createTestApi } from './test-app';
 
 /**
- * The search API against the seeded demo payables (prisma/seed/payables.ts): every payment type, the spec's
- * input normalisation on the server, the messages of spec section 8 and masked names.
+ * The search API against the seeded demo payables (prisma/seed/payables.ts): every payment type, the
+ * input normalisation on the server, the error messages and masked names.
  */
 describe('searching council accounts', () => {
   let app: INestApplication;
@@ -65,7 +65,7 @@ describe('searching council accounts', () => {
     });
   });
 
-  it('applies the normalisation of spec section 5 on the server', async () => {
+  it('applies the id normalisation on the server', async () => {
     // Compound, assessment and licence ids lose dashes (also the Unicode dashes of pasted text).
     expect((await found({ council: 'mdpg', type: 'compound', accountNo: ' KMP2026–000102 ' }))[0]?.displayNo).toBe(
       'KMP-2026-000102',
@@ -104,7 +104,7 @@ describe('searching council accounts', () => {
     }
     // A bill filed under BUILDING is not found under LAND ...
     await refused({ council: 'mdpg', type: 'engineering', planType: 'LAND', accountNo: 'JK/BUI/2026/0103' }, 404);
-    // ... and plan types the spec does not name (or none) mean ENGINEERING.
+    // ... and plan types not in the list (or none) mean ENGINEERING.
     const [other] = await found({
       council: 'mdpg',
       type: 'engineering',

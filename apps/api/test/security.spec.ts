@@ -392,7 +392,7 @@ describe('accounts cannot be locked, listed or doubled by a stranger', () => {
         const answers = await Promise.all([post(existing.email), post(uniqueEmail('fresh'))]);
         expect(answers.map((a) => a.status)).toEqual([202, 202]);
       },
-      { timeout: 20_000 },
+      { timeout: 90_000 },
     );
   });
 
@@ -405,10 +405,10 @@ describe('accounts cannot be locked, listed or doubled by a stranger', () => {
         const res = await request(app.getHttpServer())
           .post('/api/auth/forgot-password')
           .send({ email: user.email })
-          .timeout(5_000);
+          .timeout(60_000);
         answered = res.status;
       },
-      { timeout: 20_000 },
+      { timeout: 90_000 },
     );
     expect(answered).toBe(202);
   });

@@ -48,7 +48,7 @@ export async function startWorker(overrides: Record<string, string> = {}): Promi
 export async function until<T>(
   probe: () => Promise<T>,
   done: (value: T) => boolean,
-  timeoutMs = 20_000,
+  timeoutMs = 90_000,
   everyMs = 100,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;

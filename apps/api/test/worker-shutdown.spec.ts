@@ -25,6 +25,7 @@ describe('stopping the worker', () => {
       took.push(Date.now() - started);
     }
     process.stdout.write(`[worker shutdown] close took ${took.join(', ')} ms\n`);
-    expect(Math.max(...took)).toBeLessThan(15_000);
+    // The old order hung past a minute; a loaded machine stretches a healthy close to seconds.
+    expect(Math.max(...took)).toBeLessThan(45_000);
   }, 180_000);
 });

@@ -1,7 +1,7 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MaintenanceProcessor } from '../src/maintenance/maintenance.processor';
+import { ExpireResetRequestsJob } from '../src/maintenance/expire-reset-requests.job';
 import { NotificationDeliverer } from '../src/notifications/notification-deliverer';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { createPayment, fpxRequest, makePayable, postDirectAc, postToGateway, signedAc, sim } from './payment-helpers';
@@ -263,7 +263,7 @@ describe('housekeeping', () => {
         },
       ],
     });
-    await worker.get(MaintenanceProcessor).expireResetRequests(now);
+    await worker.get(ExpireResetRequestsJob).expireResetRequests(now);
     const rows = await prisma.passwordReset.findMany({ where: { userId: user.id }, orderBy: { id: 'asc' } });
     expect(rows.map((r) => [r.id.split('-')[0], r.usedAt !== null])).toEqual([
       ['fresh', false],

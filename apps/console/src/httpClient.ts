@@ -1,6 +1,5 @@
-import { CSRF_COOKIE, CSRF_HEADER } from '@councilpay/domain';
+import { CSRF_COOKIE, CSRF_HEADER, isApiErrorBody } from '@councilpay/domain';
 import { fetchUtils, HttpError } from 'react-admin';
-import { isApiErrorBody } from './api-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

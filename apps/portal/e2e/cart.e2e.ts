@@ -21,7 +21,7 @@ test.describe('the cart, kept on the device', () => {
     await expect(page.getByTestId('cart-total')).toHaveText('Total: RM 1,520.00');
     await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Cart, items: 1');
 
-    // IndexedDB `cartDB`, store `items` (spec section 9).
+    // IndexedDB `cartDB`, store `items`.
     const stored = await page.evaluate(
       () =>
         new Promise<number>((resolve, reject) => {

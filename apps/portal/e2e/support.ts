@@ -98,7 +98,7 @@ export async function search(page: Page, bill: BillToFind): Promise<void> {
 export async function addToCart(page: Page, bill: BillToFind & { selection?: 1 | 2 | 3 | 4 }): Promise<void> {
   await page.goto('/#/search');
   await search(page, bill);
-  // A result clears the id typed (spec section 4), so the cards shown are this search's.
+  // A result clears the id typed, so the cards shown are this search's.
   await expect(page.getByTestId('search-account-no')).toHaveValue('');
   const result = page.getByTestId('search-result').first();
   await expect(result).toBeVisible();

@@ -20,7 +20,7 @@ export function App() {
         <PublicDataProvider>
           <SessionProvider>
             <CartProvider>
-              {/* Spec section 2: hash routing. */}
+              {/* Hash routing: every page is a #/ route. */}
               <HashRouter>
                 <Routes />
               </HashRouter>

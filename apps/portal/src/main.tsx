@@ -4,7 +4,7 @@ import { App } from './App';
 import { initI18n } from './shared/i18n/i18n';
 import { reloadOnce } from './shared/routing/reload-guard';
 
-// A preloaded chunk that is gone (new deployment): reload once instead of failing (spec section 8).
+// A preloaded chunk that is gone (new deployment): reload once instead of failing.
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnce()) event.preventDefault();
 });

@@ -1,11 +1,11 @@
 import { DOCUMENT_VERIFY_ROUTE, VERIFY_EMAIL_ROUTE } from '@councilpay/domain';
 import type { RouteObject } from 'react-router-dom';
 import type { ComponentType } from 'react';
-import { AppShell } from './shared/layout/AppShell';
+import { AppShell } from './app/AppShell';
 import { lazyComponent } from './shared/routing/lazyComponent';
 import { ROUTES, type RouteName } from './shared/routing/paths';
 
-/** One lazily loaded page per route of spec section 2; the type makes a missing route a compile error. */
+/** One lazily loaded page per route; the type makes a missing route a compile error. */
 const PAGES: Readonly<Record<RouteName, ComponentType>> = {
   home: lazyComponent(() => import('./features/home/HomePage'), 'HomePage', { messages: 'core' }),
   about: lazyComponent(() => import('./features/info/AboutPage'), 'AboutPage'),
@@ -32,10 +32,10 @@ const PAGES: Readonly<Record<RouteName, ComponentType>> = {
   terms: lazyComponent(() => import('./features/info/TermsPage'), 'TermsPage'),
 };
 
-/** Not a route of spec section 2: where the identity API's e-mail confirmation link lands. */
+/** Not a route: where the identity API's e-mail confirmation link lands. */
 const VerifyEmailPage = lazyComponent(() => import('./features/account/VerifyEmailPage'), 'VerifyEmailPage');
 
-/** Not a route of spec section 2: the public page that checks the code on a receipt or digital licence. */
+/** Not a route: the public page that checks the code on a receipt or digital licence. */
 const VerifyPage = lazyComponent(() => import('./features/documents/VerifyPage'), 'VerifyPage');
 
 const NotFoundPage = lazyComponent(() => import('./features/not-found/NotFoundPage'), 'NotFoundPage', {

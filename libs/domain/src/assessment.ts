@@ -1,10 +1,10 @@
 /**
- * Assessment (property rate) amounts and the payer's selection 1 to 4 (spec section 4):
+ * Assessment (property rate) amounts and the payer's selection 1 to 4:
  * "1 pays until the assessment year's 4th instalment; 2 until the previous year's; 3 or full payment
  * until the current year's; 4 divides the amount by 100."
  *
- * Our reading, made explicit (the spec shows no formulas):
- * - An assessment is billed per assessment year (`asumYear`, the spec's asum_year and its "current year")
+ * Our reading, made explicit (the councils publish no formulas):
+ * - An assessment is billed per assessment year (`asumYear`, the bill's asum_year and its "current year")
  *   in four instalments. `currentYearSen` is the whole of that year's four instalments still owed;
  *   `arrearsSen` is everything owed for earlier years (penalties included).
  * - `gstSen` is tax charged on the assessment year's charges, so it is due with them (selections 1, 3, 4)

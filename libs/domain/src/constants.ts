@@ -1,28 +1,16 @@
 /**
- * Business constants and limits of spec section 9 (FPX constants live in libs/fpx, payment limits and
- * methods in payable-rules.ts), with the two small rules built directly on them.
+ * Business constants and limits shared by the API and the apps (FPX constants live in libs/fpx, payment limits
+ * and methods in payable-rules.ts), with the two small rules built directly on them. Constants only the
+ * portal's screens use live in the portal (apps/portal/src/shared/constants.ts).
  */
 import { malaysiaDate } from './display';
 
 /** Machine id of the public portal (sessions and payments). */
 export const MACHINE_ID_DEFAULT = 'A10';
-export const SNACKBAR_TIMEOUT_MS = 10_000;
-export const DIALOG_MAX_WIDTH = 800;
-/** A fetch resolves no sooner than this, so spinners do not flicker. */
-export const FETCH_MIN_DELAY_MS = 200;
-export const LOADING_BAR_THROTTLE_MS = 200;
-export const LOADING_BAR_DURATION_MS = 5_000;
-/** A failed chunk load reloads the page at most once per this interval. */
-export const RELOAD_GUARD_MS = 60_000;
 /** A password reset link is valid for 24 hours after it is created. */
 export const RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** The card form's expiry year runs from the current year to 10 years ahead. */
 export const CARD_EXPIRY_YEARS = 10;
-
-/** The portal's cart store on the device (IndexedDB via Dexie). */
-export const CART_DB_NAME = 'cartDB';
-export const CART_DB_VERSION = 1;
-export const CART_DB_STORE = 'items';
 
 /** The card form's fixed bank list: 16 Malaysian banks in alphabetical order, Affin through RHB. */
 export const CARD_BANKS = [

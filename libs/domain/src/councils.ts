@@ -1,5 +1,5 @@
 /**
- * Council codes known to the portal (spec section 3) plus the default `mdpg`. Names, titles, logos and
+ * Council codes known to the portal plus the default `mdpg`. Names, titles, logos and
  * whether a council is active are data (Council rows), never code: this list only says which codes exist.
  */
 export const DEFAULT_COUNCIL = 'mdpg';

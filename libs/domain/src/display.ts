@@ -1,16 +1,16 @@
 /**
- * Display rules (spec section 5): masking of identity numbers and names, truncation of long text and
+ * Display rules: masking of identity numbers and names, truncation of long text and
  * DD/MM/YYYY dates in Malaysia time. Money with two decimals is `formatRinggit` / `formatAmount` in
  * money.ts. Code points, not UTF-16 units, are counted, so Chinese names and emoji are never split.
  */
 
-/** Identity numbers show only their last 4 characters (spec section 9). */
+/** Identity numbers show only their last 4 characters. */
 export const UNMASKED_DIGITS = 4;
 /** Masked names show their first 3 characters... */
 export const NAME_VISIBLE_CHARS = 3;
 /** ...and are at most 19 characters long, asterisks included. */
 export const MASKED_NAME_MAX_LENGTH = 19;
-/** The two truncation lengths of the spec: long text (descriptions) and short text (table cells). */
+/** The two truncation lengths: long text (descriptions) and short text (table cells). */
 export const TRUNCATE_LONG = 70;
 export const TRUNCATE_SHORT = 18;
 export const ELLIPSIS = '...';

@@ -1,5 +1,5 @@
 /**
- * The local government charge form (spec sections 3 and 5): every field required, the number of days
+ * The local government charge form: every field required, the number of days
  * computed from the start and end dates (both counted), amount = number of people x number of days, at
  * the charge's rate per person per day, never below 0. The portal shows it, the API charges it.
  */

@@ -1,5 +1,5 @@
 /**
- * Normalisation of what people type before it is searched or sent (spec section 5): account ids per
+ * Normalisation of what people type before it is searched or sent: account ids per
  * payable type and email (phones: `phone.ts`). The portal normalises for display, the API normalises again before use.
  */
 import type { PayableType } from './payable-types';

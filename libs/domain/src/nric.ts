@@ -1,12 +1,12 @@
 /**
- * Malaysian NRIC (MyKad number) validation for registration (spec section 5). A number is 12 digits,
+ * Malaysian NRIC (MyKad number) validation for registration. A number is 12 digits,
  * written with or without dashes and spaces (900101-12-5555); its first six are the holder's date of
  * birth YYMMDD.
  */
 import { malaysiaDate } from './display';
 
 export type NricError =
-  /** 'NRIC must be in 12 characters length' (also for letters: the spec has one message for the shape). */
+  /** 'NRIC must be in 12 characters length' (also for letters: there is one message for the shape). */
   | 'nric_length'
   /** 'Invalid date of birth'. */
   | 'nric_dob';

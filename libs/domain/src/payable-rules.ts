@@ -1,5 +1,5 @@
 /**
- * Rules on what may be paid (spec section 5): item amounts, the minimum payment, FPX per-transaction
+ * Rules on what may be paid: item amounts, the minimum payment, FPX per-transaction
  * limits, the cart's capacity and the card payment methods. Error codes double as i18n keys.
  */
 import { sen, type Sen } from './money';
@@ -105,7 +105,7 @@ export const CARD_METHODS = { '48': 'visa', '49': 'mastercard' } as const;
 export type CardMethodCode = keyof typeof CARD_METHODS;
 export type CardScheme = (typeof CARD_METHODS)[CardMethodCode];
 
-/** Spec section 9: the payment method defaults to 48 (Visa). */
+/** The card payment method defaults to 48 (Visa). */
 export const DEFAULT_PAYMENT_METHOD: CardMethodCode = '48';
 
 /** True for a card method code (48, 49); false for FPX bank codes and anything else. */

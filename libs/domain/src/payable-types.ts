@@ -1,4 +1,4 @@
-/** Payable types of the spec (section 1) plus market bills. The Prisma enum mirrors this list. */
+/** What the portal collects: the councils' payable types plus market bills. The Prisma enum mirrors this list. */
 export const PAYABLE_TYPES = [
   'assessment',
   'compound',
@@ -27,7 +27,7 @@ export function isSharedPayable(type: PayableType): boolean {
   return (SHARED_PAYABLE_TYPES as readonly PayableType[]).includes(type);
 }
 
-/** Compound types (spec section 3). */
+/** Compound types. */
 export const COMPOUND_TYPES = [
   'individual',
   'health_individual',
@@ -38,7 +38,7 @@ export const COMPOUND_TYPES = [
 ] as const;
 export type CompoundType = (typeof COMPOUND_TYPES)[number];
 
-/** Engineering plan types (spec section 3); anything else is searched as ENGINEERING. */
+/** Engineering plan types; anything else is searched as ENGINEERING. */
 export const PLAN_TYPES = [
   'REZONING',
   'DEVELOPMENT',
@@ -50,6 +50,6 @@ export const PLAN_TYPES = [
 ] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 
-/** Licence kinds (spec section 3). */
+/** Licence kinds. */
 export const LICENCE_KINDS = ['operasi', 'pasar', 'penjaja', 'kakilima', 'iklan', 'niaga'] as const;
 export type LicenceKind = (typeof LICENCE_KINDS)[number];

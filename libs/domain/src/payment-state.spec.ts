@@ -14,7 +14,7 @@ import {
   type TransitionResult,
 } from './payment-state';
 
-/** Written out from DESIGN.md independently of the implementation's lists. */
+/** Written out by hand from the state diagram in docs/architecture.md, independently of the implementation's lists. */
 const EXPECTED_MOVES: Record<string, { to: PaymentState; late: boolean }> = {
   'in_progress/gateway_pending': { to: 'pending', late: false },
   'in_progress/gateway_approved': { to: 'paid', late: false },

@@ -1,5 +1,5 @@
 /**
- * THE payment state machine (DESIGN.md, "Payment engine"). Every state, event and allowed transition is
+ * THE payment state machine. Every state, event and allowed transition is
  * defined here and nowhere else; the API's payment aggregate applies `transition` and nothing more.
  *
  * Gateway answers may arrive twice, late or out of order, so each (state, event) pair has exactly one of
@@ -113,7 +113,7 @@ export interface PaymentNoop {
   readonly reason: NoopReason;
 }
 
-/** Every allowed state change (DESIGN.md). */
+/** Every allowed state change. */
 export const PAYMENT_MOVES: readonly PaymentMove[] = [
   { from: 'in_progress', event: 'gateway_pending', to: 'pending', late: false },
   { from: 'in_progress', event: 'gateway_approved', to: 'paid', late: false },

@@ -1,6 +1,6 @@
 /**
  * References printed on gateway requests and receipts: the invoice number sent to the card gateway
- * (spec section 9: zero-padded to 20 digits) and our receipt numbers.
+ * (zero-padded to 20 digits) and our receipt numbers.
  */
 
 export const INVOICE_NO_LENGTH = 20;

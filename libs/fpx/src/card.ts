@@ -21,7 +21,7 @@ import { encodeFpxForm, parseFormBody, readFields, type GatewayFields, type Gate
 import { checkWireValue, formatAmountSen, FpxInputError, parseAmountToSen, stripSpaces } from './format';
 import { fail, type VerifyResult } from './verify';
 
-/** Card payment methods (the spec's payment method codes): 48 Visa, 49 Mastercard. */
+/** Card payment methods (the payment method codes stored on a payment): 48 Visa, 49 Mastercard. */
 export type CardMethod = '48' | '49';
 
 export const CARD_METHODS: Readonly<Record<CardMethod, string>> = Object.freeze({ '48': 'Visa', '49': 'Mastercard' });

@@ -62,7 +62,7 @@ describe('catalogues', () => {
     for (const state of PAYMENT_STATES) expect(isMessageKey(`payment_states.${state}`)).toBe(true);
   });
 
-  it('keeps the spec texts word for word', () => {
+  it('keeps the fixed texts word for word', () => {
     expect(catalogues.en.errors.not_found).toBe('Not Found!');
     expect(catalogues.en.not_found.title).toBe('This page could not be found');
     expect(catalogues.en.validation.required).toBe('{{field}} is required.');

@@ -6,7 +6,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { NextFunction, Request, Response } from 'express';
 import { ALL_QUEUES } from '../queues/queue-names';
-import type { Principal } from '../identity/principal';
+import type { Principal } from '../auth/principal';
 
 export const QUEUE_BOARD_PATH = '/api/admin/queues';
 

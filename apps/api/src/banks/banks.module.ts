@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { BanksController } from './banks.controller';
-import { BanksService } from './banks.service';
+import { ListBanksHandler } from './queries/list-banks/list-banks.handler';
+import { ListBanksHttpController } from './queries/list-banks/list-banks.http.controller';
 
-@Module({ controllers: [BanksController], providers: [BanksService] })
+@Module({ controllers: [ListBanksHttpController], providers: [ListBanksHandler] })
 export class BanksModule {}

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ConfigurationController } from './configuration.controller';
-import { ConfigurationService } from './configuration.service';
+import { GetPublicConfigHandler } from './queries/get-public-config/get-public-config.handler';
+import { GetPublicConfigHttpController } from './queries/get-public-config/get-public-config.http.controller';
 
-@Module({ controllers: [ConfigurationController], providers: [ConfigurationService], exports: [ConfigurationService] })
+@Module({ controllers: [GetPublicConfigHttpController], providers: [GetPublicConfigHandler] })
 export class ConfigurationModule {}

@@ -2,7 +2,7 @@ import { Controller, Get, HttpStatus, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { HealthReport, PublicHealthReport } from '@councilpay/domain';
-import type { Principal } from '../identity/principal';
+import type { Principal } from '../auth/principal';
 import { HealthService } from './health.service';
 
 @ApiTags('health')

@@ -1,7 +1,7 @@
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
 import type { FieldErrorDto } from '@councilpay/domain';
 
-/** class-validator rule names -> the i18n keys of the portal's generic field messages (spec section 5). */
+/** class-validator rule names -> the i18n keys of the portal's generic field messages. */
 const RULE_CODES: Record<string, string> = {
   isNotEmpty: 'required',
   isDefined: 'required',

@@ -2,7 +2,7 @@ import type { Language } from '@councilpay/domain';
 import type { Prisma } from '../generated/prisma/client';
 import { queueNotification } from '../notifications/queue-notification';
 import { EMAIL_LINK_TTL_MS, verifyEmailLink } from './identity.constants';
-import { newToken, sha256 } from './secrets';
+import { newToken, sha256 } from '../auth/secrets';
 
 /** Queues the email whose link confirms the address, inside the caller's transaction. */
 export async function queueEmailVerification(

@@ -7,7 +7,7 @@ import { LoginHttpController } from './commands/login/login.http.controller';
 import { LogoutHttpController } from './commands/logout/logout.http.controller';
 import { ResendCodeHandler } from './commands/resend-code/resend-code.handler';
 import { ResendCodeHttpController } from './commands/resend-code/resend-code.http.controller';
-import { CheckResetHandler } from './commands/reset-password/check-reset.handler';
+import { CheckResetHandler } from './queries/check-reset/check-reset.handler';
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler';
 import { ResetPasswordHttpController } from './commands/reset-password/reset-password.http.controller';
 import { StartRegistrationHandler } from './commands/start-registration/start-registration.handler';
@@ -18,15 +18,15 @@ import { ResendEmailVerificationHandler, VerifyEmailHandler } from './commands/v
 import { VerifyEmailHttpController } from './commands/verify-email/verify-email.http.controller';
 import { VerifyRegistrationHandler } from './commands/verify-registration/verify-registration.handler';
 import { VerifyRegistrationHttpController } from './commands/verify-registration/verify-registration.http.controller';
-import { IdentityPassport } from './identity-passport';
-import { LoginThrottle } from './login-throttle';
+import { IdentityPassport } from '../auth/identity-passport';
+import { LoginThrottle } from '../auth/login-throttle';
 import { GetProfileHandler } from './queries/get-profile/get-profile.handler';
 import { GetProfileHttpController } from './queries/get-profile/get-profile.http.controller';
 import { GetSessionHttpController } from './queries/get-session/get-session.http.controller';
 import { GetOwnPaymentHandler, PaymentHistoryHandler } from './queries/payment-history/payment-history.handler';
 import { PaymentHistoryHttpController } from './queries/payment-history/payment-history.http.controller';
-import { RolesGuard } from './roles';
-import { Sessions } from './sessions';
+import { RolesGuard } from '../auth/roles';
+import { Sessions } from '../auth/sessions';
 
 const commandHandlers = [
   StartRegistrationHandler,

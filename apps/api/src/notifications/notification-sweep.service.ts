@@ -4,8 +4,8 @@ import type { Queue } from 'bullmq';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { PrismaService } from '../prisma/prisma.service';
+import type { JobData, JobName } from '../queues/jobs';
 import { QueueName } from '../queues/queue-names';
-import { DELIVER_NOTIFICATION_JOB, DeliverNotificationData } from './queue-notification';
 
 const BATCH = 500;
 
@@ -41,8 +41,10 @@ export class NotificationSweep {
       take: BATCH,
     });
     for (const n of stuck) {
-      const data: DeliverNotificationData = { notificationId: n.id };
-      await this.queue.add(DELIVER_NOTIFICATION_JOB, data, { jobId: `notify-${n.id}-again-${n.attempts}` });
+      const data: JobData<'DeliverNotification'> = { notificationId: n.id };
+      await this.queue.add('DeliverNotification' satisfies JobName, data, {
+        jobId: `notify-${n.id}-again-${n.attempts}`,
+      });
     }
     if (stuck.length > 0) this.logger.warn({ requeued: stuck.length }, 'Stuck messages queued again');
     return { requeued: stuck.length };

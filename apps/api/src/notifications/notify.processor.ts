@@ -1,45 +1,29 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { Inject, OnApplicationBootstrap } from '@nestjs/common';
-import type { Job, Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { JobHandlers } from '../queues/job-handlers';
 import { JobSchedules } from '../queues/job-schedules';
+import type { JobName } from '../queues/jobs';
 import { QueueName } from '../queues/queue-names';
-import { NotificationDeliverer } from './notification-deliverer';
-import { NotificationSweep } from './notification-sweep.service';
-import { DELIVER_NOTIFICATION_JOB, DeliverNotificationData } from './queue-notification';
+import { QueueProcessor } from '../queues/queue-processor';
 
-export const SWEEP_NOTIFICATIONS_JOB = 'SweepNotifications';
+const SWEEP: JobName = 'SweepNotifications';
 
+/** The `notify` queue's worker: its jobs run through their handlers; the sweep is scheduled here. */
 @Processor(QueueName.Notify, { concurrency: 5 })
-export class NotifyProcessor extends WorkerHost implements OnApplicationBootstrap {
+export class NotifyProcessor extends QueueProcessor implements OnApplicationBootstrap {
   constructor(
-    private readonly deliverer: NotificationDeliverer,
-    private readonly sweeper: NotificationSweep,
+    handlers: JobHandlers,
     private readonly schedules: JobSchedules,
     @InjectQueue(QueueName.Notify) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    super();
+    super(handlers, QueueName.Notify);
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.schedules.keep(
-      this.queue,
-      'sweep-notifications',
-      this.config.notifications.notifySweepEveryMs,
-      SWEEP_NOTIFICATIONS_JOB,
-    );
-  }
-
-  process(job: Job): Promise<unknown> {
-    switch (job.name) {
-      case DELIVER_NOTIFICATION_JOB:
-        return this.deliverer.deliver((job.data as DeliverNotificationData).notificationId);
-      case SWEEP_NOTIFICATIONS_JOB:
-        return this.sweeper.sweep();
-      default:
-        throw new Error(`No handler for job ${job.name} on queue ${QueueName.Notify}`);
-    }
+    await this.schedules.keep(this.queue, 'sweep-notifications', this.config.notifications.notifySweepEveryMs, SWEEP);
   }
 }

@@ -1,6 +1,7 @@
 import type { Language } from '@councilpay/domain';
 import type { Prisma } from '../generated/prisma/client';
-import { writeOutbox } from '../outbox/outbox-relay.service';
+import { writeOutbox } from '../outbox/write-outbox';
+import type { JobData } from '../queues/jobs';
 import { QueueName } from '../queues/queue-names';
 import { NotificationTemplate, NotificationTemplates, SENSITIVE_TEMPLATES } from './notification-templates';
 
@@ -13,12 +14,6 @@ export interface NotificationRequest<T extends NotificationTemplate> {
   /** The same key never makes a second message (e.g. `payment-<reference>-paid-email`). */
   dedupeKey: string;
   paymentId?: string;
-}
-
-/** The BullMQ job that delivers one Notification row; its id is the row's, so it is enqueued once. */
-export const DELIVER_NOTIFICATION_JOB = 'DeliverNotification';
-export interface DeliverNotificationData {
-  notificationId: string;
 }
 
 /**
@@ -44,11 +39,11 @@ export async function queueNotification<T extends NotificationTemplate>(
       paymentId: request.paymentId ?? null,
     },
   });
-  const data: DeliverNotificationData = { notificationId: notification.id };
+  const data: JobData<'DeliverNotification'> = { notificationId: notification.id };
   await writeOutbox(tx, [
     {
       queue: QueueName.Notify,
-      jobName: DELIVER_NOTIFICATION_JOB,
+      jobName: 'DeliverNotification',
       jobId: `notify-${notification.id}`,
       payload: { ...data },
     },

@@ -1,4 +1,4 @@
-import { formatDateTime, formatRinggit, isLanguage, type Language } from '@councilpay/domain';
+import { formatDateTime, formatRinggit, languageOrDefault, type Language } from '@councilpay/domain';
 import { bankDisplayName } from '@councilpay/fpx';
 import { gatewayReasonLine, interpolate, messageTexts, translate, type MessageKey } from '@councilpay/i18n';
 import type { Council, Notification, Payment, PaymentItem } from '../generated/prisma/client';
@@ -121,7 +121,7 @@ export function renderNotification(
   payment: PaymentForMessage | null,
   publicUrl: string,
 ): RenderedMessage {
-  const language: Language = isLanguage(n.language) ? n.language : 'ms';
+  const language: Language = languageOrDefault(n.language);
   const t = messageTexts(language);
   switch (n.template) {
     case 'payment_paid':

@@ -3,31 +3,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { PrismaService } from '../prisma/prisma.service';
 import { QueueName } from '../queues/queue-names';
-import type { Prisma } from '../generated/prisma/client';
-
-/** What a command writes to the outbox in its own transaction. */
-export interface OutboxMessage {
-  queue: QueueName;
-  jobName: string;
-  /** Deterministic: the same fact always gives the same id, so a retried relay never enqueues twice. */
-  jobId: string;
-  payload: Prisma.InputJsonValue;
-  runAt?: Date;
-}
-
-/** Writes outbox rows inside the caller's transaction. */
-export function writeOutbox(tx: Prisma.TransactionClient, messages: OutboxMessage[]) {
-  return tx.outbox.createMany({
-    data: messages.map((m) => ({
-      queue: m.queue,
-      jobName: m.jobName,
-      jobId: m.jobId,
-      payload: m.payload,
-      runAt: m.runAt,
-    })),
-    skipDuplicates: true,
-  });
-}
 
 export interface RelayResult {
   relayed: number;

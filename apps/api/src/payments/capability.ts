@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PAYMENT_TOKEN_HEADER, type PaymentView } from '@councilpay/domain';
 import { ApiError } from '../http/api-error';
-import type { Principal } from '../identity/principal';
+import type { Principal } from '../auth/principal';
 import { ownPayments } from '../identity/queries/payment-history/own-payments';
 import { RateLimiter } from '../rate-limit/rate-limiter';
 import { PrismaService } from '../prisma/prisma.service';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   isFinal,
-  isLanguage,
+  languageOrDefault,
   SLOW_REQUERY_STATES,
   transition,
   type PaymentEvent as DomainEvent,
@@ -311,7 +311,7 @@ export class PaymentLedger {
         channel: 'email',
         recipient: payment.payerEmail,
         template: NOTIFIED_OUTCOMES[to],
-        language: isLanguage(payment.language) ? payment.language : 'ms',
+        language: languageOrDefault(payment.language),
         data: { reference: payment.reference },
         dedupeKey: `payment-${payment.reference}-${to}-email`,
         paymentId: payment.id,

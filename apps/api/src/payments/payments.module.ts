@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { BanksService } from '../banks/banks.service';
 import { PaymentCapability } from './capability';
 import { GatewayCallbacksHttpController } from './callbacks/gateway-callbacks.http.controller';
 import { GatewayCallbacks } from './callbacks/gateway-callbacks.service';
@@ -43,7 +42,6 @@ const gateways = [FpxGateway, CardGateway, Gateways];
     GatewayCallbacks,
     PaymentCapability,
     // The bank list (cached in Redis): creation refuses a bank FPX lists as offline.
-    BanksService,
     GatewayAnswerBook,
   ],
   exports: [PaymentLedger, Gateways, GatewayCallbacks, PaymentCapability, GatewayAnswerBook],

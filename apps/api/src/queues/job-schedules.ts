@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import type { Queue } from 'bullmq';
+import type { JobName } from './jobs';
 
 /** How often each worker upserts its schedules again: a Redis that lost its data gets them back. */
 export const RESCHEDULE_EVERY_MS = 60_000;
@@ -14,7 +15,7 @@ export class JobSchedules implements OnModuleDestroy {
   private readonly logger = new Logger(JobSchedules.name);
   private readonly timers: NodeJS.Timeout[] = [];
 
-  async keep(queue: Queue, id: string, everyMs: number, jobName: string): Promise<void> {
+  async keep(queue: Queue, id: string, everyMs: number, jobName: JobName): Promise<void> {
     const upsert = () =>
       queue.upsertJobScheduler(
         id,

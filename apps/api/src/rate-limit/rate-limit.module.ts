@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { IdentityRedis } from '../identity/identity-redis';
+import { IdentityRedis } from '../auth/identity-redis';
 import { RateLimiter } from './rate-limiter';
 
 /**

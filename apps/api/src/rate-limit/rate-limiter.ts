@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../http/api-error';
-import { IdentityRedis } from '../identity/identity-redis';
+import { IdentityRedis } from '../auth/identity-redis';
 
 const GIVE_BACK = `local v = tonumber(redis.call('GET', KEYS[1]) or '0')
 if v > 0 then return redis.call('DECR', KEYS[1]) end

@@ -5,14 +5,9 @@ import { OPEN_PAYMENT_STATES, SLOW_REQUERY_STATES } from '@councilpay/domain';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { PrismaService } from '../prisma/prisma.service';
+import type { JobData, JobName } from '../queues/jobs';
 import { QueueName } from '../queues/queue-names';
 import { expiresAt, nextRequeryAt, nextSlowRequeryAt, SLOW_REQUERY_EVERY_MS } from './requery-schedule';
-
-export const REQUERY_PAYMENT_JOB = 'RequeryPayment';
-export interface RequeryPaymentData {
-  reference: string;
-  attempt: number;
-}
 
 const BATCH = 500;
 const OPEN: string[] = [...OPEN_PAYMENT_STATES];
@@ -57,8 +52,10 @@ export class RequerySweep {
           ORDER BY "nextRequeryAt" NULLS FIRST LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`;
         for (const p of due) {
           const attempt = p.requeryAttempts + 1;
-          const data: RequeryPaymentData = { reference: p.reference, attempt };
-          await this.queue.add(REQUERY_PAYMENT_JOB, data, { jobId: `requery-${p.reference}-${attempt}` });
+          const data: JobData<'RequeryPayment'> = { reference: p.reference, attempt };
+          await this.queue.add('RequeryPayment' satisfies JobName, data, {
+            jobId: `requery-${p.reference}-${attempt}`,
+          });
           if (!OPEN.includes(p.status)) {
             await tx.payment.update({
               where: { reference: p.reference },

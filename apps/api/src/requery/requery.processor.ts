@@ -1,109 +1,30 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
-import { InjectQueue } from '@nestjs/bullmq';
-import { Job, Queue, Worker } from 'bullmq';
-import { isAnswerable, isOpen } from '@councilpay/domain';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { Inject, OnApplicationBootstrap } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
-import { ExpirePaymentCommand } from '../payments/commands/expire-payment/expire-payment.command';
-import { RequeryPaymentCommand } from '../payments/commands/requery-payment/requery-payment.command';
-import type { RequeryResult } from '../payments/commands/requery-payment/requery-payment.result';
-import { PrismaService } from '../prisma/prisma.service';
+import { JobHandlers } from '../queues/job-handlers';
 import { JobSchedules } from '../queues/job-schedules';
+import type { JobName } from '../queues/jobs';
 import { QueueName } from '../queues/queue-names';
-import { RedisService } from '../redis/redis.module';
-import { expiresAt } from './requery-schedule';
-import { REQUERY_PAYMENT_JOB, RequeryPaymentData, RequerySweep } from './requery-sweep.service';
+import { QueueProcessor } from '../queues/queue-processor';
 
-export const SWEEP_OPEN_PAYMENTS_JOB = 'SweepOpenPayments';
-export type SweepOpenPaymentsData = Record<string, never>;
+const SWEEP: JobName = 'SweepOpenPayments';
 
+/** The `requery` queue's worker: its jobs run through their handlers; the sweep is scheduled here. */
 @Processor(QueueName.Requery, { concurrency: 4 })
-export class RequeryProcessor extends WorkerHost implements OnApplicationBootstrap {
-  private readonly logger = new Logger(RequeryProcessor.name);
-
+export class RequeryProcessor extends QueueProcessor implements OnApplicationBootstrap {
   constructor(
-    private readonly sweeper: RequerySweep,
-    private readonly commandBus: CommandBus,
-    private readonly prisma: PrismaService,
-    private readonly redis: RedisService,
+    handlers: JobHandlers,
     @InjectQueue(QueueName.Requery) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly schedules: JobSchedules,
   ) {
-    super();
+    super(handlers, QueueName.Requery);
   }
 
   /** The sweep's schedule, upserted by id: starting a worker again never adds a second one. */
   async onApplicationBootstrap(): Promise<void> {
-    await this.schedules.keep(
-      this.queue,
-      'sweep-open-payments',
-      this.config.notifications.requerySweepEveryMs,
-      SWEEP_OPEN_PAYMENTS_JOB,
-    );
-  }
-
-  async process(job: Job): Promise<unknown> {
-    switch (job.name) {
-      case SWEEP_OPEN_PAYMENTS_JOB:
-        return this.sweeper.sweep();
-      case REQUERY_PAYMENT_JOB:
-        return this.requery(job as Job<RequeryPaymentData>);
-      default:
-        throw new Error(`No handler for job ${job.name} on queue ${QueueName.Requery}`);
-    }
-  }
-
-  /**
-   * One enquiry, then expiry if the payment is still open past its 24 hours and the gateway answered. An
-   * enquiry that fails ends nothing: the payment stays open and is asked again. Payments that ended without
-   * an approval are only asked (a late approval pays them). Gateway calls are rate limited.
-   */
-  private async requery(job: Job<RequeryPaymentData>): Promise<string> {
-    const { reference } = job.data;
-    const payment = await this.prisma.payment.findUnique({
-      where: { reference },
-      select: { status: true, createdAt: true },
-    });
-    if (!payment || !isAnswerable(payment.status)) return 'final';
-    await this.takeRateToken(job);
-    let answered = true;
-    try {
-      const result = await this.commandBus.execute<RequeryPaymentCommand, RequeryResult>(
-        new RequeryPaymentCommand(reference, 'requery'),
-      );
-      answered = result.outcome !== 'gateway_unavailable' && result.outcome !== 'not_found';
-      if (!answered)
-        this.logger.warn({ reference, attempt: job.data.attempt, outcome: result.outcome }, 'Requery failed');
-    } catch (error) {
-      answered = false;
-      this.logger.warn({ reference, attempt: job.data.attempt, err: (error as Error).message }, 'Requery failed');
-    }
-    const after = await this.prisma.payment.findUniqueOrThrow({ where: { reference }, select: { status: true } });
-    if (
-      answered &&
-      isOpen(after.status) &&
-      new Date() >= expiresAt(payment.createdAt, this.config.notifications.requeryTimeScale)
-    ) {
-      await this.commandBus.execute(new ExpirePaymentCommand(reference));
-      this.logger.log({ reference }, 'Payment expired without a final answer');
-      return 'expired';
-    }
-    return after.status;
-  }
-
-  /** A per-second budget of gateway calls shared by every worker (REQUERY_RATE_PER_SECOND). */
-  private async takeRateToken(job: Job): Promise<void> {
-    await this.redis.ensureConnected();
-    const key = this.redis.key('requery-rate', String(Math.floor(Date.now() / 1000)));
-    const used = await this.redis.client.incr(key);
-    if (used === 1) await this.redis.client.pexpire(key, 2000);
-    if (used > this.config.notifications.requeryRatePerSecond) {
-      await this.worker.rateLimit(1000);
-      if (!job.token) throw new Error('job without a lock token');
-      throw Worker.RateLimitError();
-    }
+    await this.schedules.keep(this.queue, 'sweep-open-payments', this.config.notifications.requerySweepEveryMs, SWEEP);
   }
 }

@@ -41,7 +41,7 @@ function isAssessmentAmounts(details: unknown): details is AssessmentAmounts {
   );
 }
 
-/** What each selection 1-4 pays (spec section 4), so the cart can show it without knowing the rule. */
+/** What each selection 1-4 pays, so the cart can show it without knowing the rule. */
 export function assessmentSelections(details: unknown): AssessmentSelectionAmountDto[] | null {
   if (!isAssessmentAmounts(details)) return null;
   return ASSESSMENT_SELECTIONS.map((selection) => ({
@@ -90,7 +90,7 @@ export function toSearchResult(payable: Payable, licence: Licence | null = null)
 
 /**
  * The id to look up, from the id as sent: booking ids arrive URI-encoded and are decoded (a broken encoding
- * is not an id); then the type's normalisation of spec section 5 (libs/domain), then the shape check.
+ * is not an id); then the type's normalisation (libs/domain), then the shape check.
  */
 export function searchedAccountId(type: SearchRequestDto['type'], accountNo: string): string {
   const raw = type === 'booking' ? decodeBookingId(accountNo) : accountNo;
@@ -99,7 +99,7 @@ export function searchedAccountId(type: SearchRequestDto['type'], accountNo: str
   return id;
 }
 
-/** Spec section 3: the named plan types, and any other (or none) searched as ENGINEERING. */
+/** The named plan types, and any other (or none) searched as ENGINEERING. */
 export function engineeringPlanType(planType: string | undefined): PlanType {
   const named = (planType ?? '').trim().toUpperCase().replace(/\s+/g, ' ');
   return (PLAN_TYPES as readonly string[]).includes(named) ? (named as PlanType) : 'ENGINEERING';

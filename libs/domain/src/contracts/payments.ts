@@ -7,9 +7,9 @@ export interface PaymentItemRequest {
   payableId: string;
   /** Required where the payer chooses the amount (a payable with a minimum payment); otherwise the server computes it. */
   amountSen?: number;
-  /** Assessment only: selection 1-4 (spec section 4). */
+  /** Assessment only: selection 1-4. */
   selection?: number;
-  /** Local government charge only: the charge form (spec section 3). */
+  /** Local government charge only: the charge form. */
   charge?: LocalGovernmentChargeRequest;
 }
 

@@ -39,6 +39,13 @@ export interface ApiErrorBody {
   details?: Record<string, unknown>;
 }
 
+/** Whether a response body is the API's error body (the portal and the console read errors the same way). */
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const body = value as Partial<Record<keyof ApiErrorBody, unknown>>;
+  return typeof body.statusCode === 'number' && typeof body.code === 'string' && typeof body.message === 'string';
+}
+
 export interface FieldErrorDto {
   /** Dotted path of the field, e.g. `items.0.amountSen`. */
   field: string;

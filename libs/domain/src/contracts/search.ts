@@ -14,7 +14,7 @@ export interface SearchRequest {
   planType?: string;
 }
 
-/** Assessment only: what one selection (spec section 4) pays, computed by the API with `assessmentAmountFor`. */
+/** Assessment only: what one selection pays, computed by the API with `assessmentAmountFor`. */
 export interface AssessmentSelectionAmountDto {
   selection: AssessmentSelection;
   amountSen: number;
@@ -57,7 +57,7 @@ export interface SearchResultDto {
   status: string;
   paidUntilYear: number | null;
   paidUntilMonth: number | null;
-  /** Type-specific display fields (spec section 3); names in them are masked like `ownerName`. */
+  /** Type-specific display fields; names in them are masked like `ownerName`. */
   details: Record<string, unknown>;
   /** Items that belong to this one (e.g. a signboard on a licence); removed from the cart with it. */
   parentId: string | null;

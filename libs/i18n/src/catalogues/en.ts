@@ -162,7 +162,7 @@ export const en = {
     verify_email: { title: 'Confirm e-mail', text: 'Confirming the e-mail address of your account.' },
   },
 
-  /** Frequently asked questions: the four facts of spec section 1. */
+  /** Frequently asked questions: the four facts of how to pay. */
   faq: {
     account_cost_question: 'Does it cost anything to open an account?',
     account_cost_answer: 'No. Opening an account is free of charge.',
@@ -200,7 +200,7 @@ export const en = {
   },
 
   /**
-   * Error and outcome messages: spec section 8 and the API's `ApiErrorBody.code` values. The key is the
+   * Error and outcome messages: the API's `ApiErrorBody.code` values. The key is the
    * code, so the portal translates an API error with `errors.<code>`.
    */
   errors: {
@@ -270,7 +270,7 @@ export const en = {
   },
 
   /**
-   * Field validation: the generic rules of spec section 5 (with `{{field}}` and the rule's parameters),
+   * Field validation: the generic rules (with `{{field}}` and the rule's parameters),
    * the API's field error codes and the domain rule codes of libs/domain (NRIC, cart, amounts).
    */
   validation: {
@@ -324,7 +324,7 @@ export const en = {
     fpx_above_maximum: 'The maximum amount for FPX online banking is RM 30,000.00.',
   },
 
-  /** The account search (spec section 2): form, results and adding to the cart. */
+  /** The account search: form, results and adding to the cart. */
   search: {
     form_label: 'Search for a bill',
     council: 'Council',
@@ -345,7 +345,7 @@ export const en = {
     nothing_to_pay: 'Nothing to pay: this item will be skipped at payment.',
   },
 
-  /** The local government charge form (spec section 3). */
+  /** The local government charge form. */
   charge: {
     form_title: 'Local government charge details',
     people_whole_number: 'Enter the number of people as a whole number, at least 1.',
@@ -485,7 +485,7 @@ export const en = {
     reset_for: 'Choose a new password for {{email}}.',
   },
 
-  /** Labels of the display fields of bills, payments and receipts (spec section 3). */
+  /** Labels of the display fields of bills, payments and receipts. */
   fields: {
     plan_type: 'Plan type',
     name: 'Name',

@@ -1,7 +1,7 @@
 import type { StaffAction, StaffAuditRow, StaffAuditTarget } from '@councilpay/domain';
 import type { Prisma, StaffAudit } from '../../generated/prisma/client';
-import type { Principal } from '../../identity/principal';
-import { councilScope } from '../../identity/roles';
+import type { Principal } from '../../auth/principal';
+import { councilScope } from '../../auth/roles';
 
 export interface StaffActionRecord {
   action: StaffAction;

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler, IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AdminConfiguration, AdminConfigurationUpdate } from '@councilpay/domain';
 import type { Configuration } from '../../generated/prisma/client';
-import type { Principal } from '../../identity/principal';
+import type { Principal } from '../../auth/principal';
 import { PrismaService } from '../../prisma/prisma.service';
 import { recordStaffAction } from '../audit/staff-audit';
 

@@ -2,8 +2,8 @@ import { Body, Controller, Get, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminConfiguration } from '@councilpay/domain';
-import type { Principal } from '../../identity/principal';
-import { CurrentUser, Roles } from '../../identity/roles';
+import type { Principal } from '../../auth/principal';
+import { CurrentUser, Roles } from '../../auth/roles';
 import { GetConfigurationQuery, UpdateConfigurationCommand } from './admin-configuration.handlers';
 import { UpdateConfigurationRequestDto } from './admin-configuration.request.dto';
 

@@ -1,6 +1,6 @@
 import type { AdminNotificationRow, NotificationChannel, NotificationStatus } from '@councilpay/domain';
 import type { Notification, Prisma } from '../../generated/prisma/client';
-import type { CouncilScope } from '../../identity/roles';
+import type { CouncilScope } from '../../auth/roles';
 
 /** What a notification row is read with: its payment's reference and councils. */
 export const NOTIFICATION_INCLUDE = {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../../generated/prisma/client';
 import { ApiError } from '../../http/api-error';
-import { councilScope, type CouncilScope } from '../../identity/roles';
-import type { Principal } from '../../identity/principal';
+import { councilScope, type CouncilScope } from '../../auth/roles';
+import type { Principal } from '../../auth/principal';
 import { PrismaService } from '../../prisma/prisma.service';
 
 /** The payments a staff member may see: every one for `_admin`, those with an item of their councils otherwise. */

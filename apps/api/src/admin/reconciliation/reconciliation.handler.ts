@@ -7,7 +7,7 @@ import type {
 } from '@councilpay/domain';
 import { Prisma } from '../../generated/prisma/client';
 import { ApiError } from '../../http/api-error';
-import { councilScope } from '../../identity/roles';
+import { councilScope } from '../../auth/roles';
 import { PrismaService } from '../../prisma/prisma.service';
 import { GetReconciliationQuery } from './reconciliation.query';
 

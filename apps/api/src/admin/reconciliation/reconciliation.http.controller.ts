@@ -2,8 +2,8 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ReconciliationReport } from '@councilpay/domain';
-import type { Principal } from '../../identity/principal';
-import { CurrentUser, Roles } from '../../identity/roles';
+import type { Principal } from '../../auth/principal';
+import { CurrentUser, Roles } from '../../auth/roles';
 import { GetReconciliationQuery } from './reconciliation.query';
 import { ReconciliationRequestDto } from './reconciliation.request.dto';
 

@@ -9,7 +9,7 @@ import {
   type LicencePrintRefusal,
 } from '@councilpay/documents';
 import type { Council } from '../../generated/prisma/client';
-import type { Principal } from '../../identity/principal';
+import type { Principal } from '../../auth/principal';
 import { ownPayments } from '../../identity/queries/payment-history/own-payments';
 import { PrismaService } from '../../prisma/prisma.service';
 import { DocumentSigner } from '../document-signer';

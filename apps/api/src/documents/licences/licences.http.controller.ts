@@ -4,8 +4,8 @@ import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { LicenceRowDto } from '@councilpay/domain';
 import { ApiError } from '../../http/api-error';
-import type { Principal } from '../../identity/principal';
-import { CurrentUser, SignedIn } from '../../identity/roles';
+import type { Principal } from '../../auth/principal';
+import { CurrentUser, SignedIn } from '../../auth/roles';
 import type { LicencePdfResult } from './licence-documents.service';
 import { GetLicencePdfQuery, ListOwnLicencesQuery } from './licences.queries';
 

@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { LicenceRowDto } from '@councilpay/domain';
-import type { Principal } from '../../identity/principal';
+import type { Principal } from '../../auth/principal';
 import { LicenceDocuments, type LicencePdfResult } from './licence-documents.service';
 
 /** The licences the signed-in payer has paid. */

@@ -19,7 +19,7 @@ import { getProfile, resendEmailVerification, updateProfile } from './account-ap
 import { useSession } from './session/SessionProvider';
 import { SignInRequired } from './SignInRequired';
 
-/** /profile: the signed-in person's details (spec section 2), editable except the e-mail (the login). */
+/** /profile: the signed-in person's details, editable except the e-mail (the login). */
 export function ProfilePage() {
   const { user, ready } = useSession();
   return (

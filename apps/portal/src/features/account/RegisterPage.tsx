@@ -45,7 +45,7 @@ function apiFieldErrors(errors: readonly FieldErrorDto[]): RegisterErrors {
 }
 
 /**
- * /form: registration (spec sections 2 and 5). Step 1 sends the details and the API texts a 6-digit code to
+ * /form: registration. Step 1 sends the details and the API texts a 6-digit code to
  * the phone; step 2 takes the code, creates the account and signs the person in.
  */
 export function RegisterPage() {

@@ -20,7 +20,7 @@ import { PasswordField } from './PasswordField';
 import { checkNewPassword, type FieldMessage } from './register-form';
 
 /**
- * Spec section 8: an expired request says 'Your reset password request already timeout ...', an unknown
+ * An expired request says 'Your reset password request already timeout ...', an unknown
  * or used one 'Invalid Request', any other failure to look it up 'Invalid Request 3'.
  */
 export function resetRefusal(error: unknown): MessageKey {
@@ -31,7 +31,7 @@ export function resetRefusal(error: unknown): MessageKey {
 
 /**
  * /reset_password?id=…: the link e-mailed by "forgot password" carries the request id (valid 24 hours).
- * The link is checked first; the new password is required and confirmed (spec section 5).
+ * The link is checked first; the new password is required and confirmed.
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation();

@@ -11,7 +11,7 @@ import { verifyEmail } from './account-api';
 
 /**
  * /verify_email?token=…: where the e-mail confirmation link lands (libs/domain VERIFY_EMAIL_ROUTE). Not a
- * route of spec section 2: the identity API sends this link so that history can include the guest
+ * route: the identity API sends this link so that history can include the guest
  * payments made with a confirmed address.
  */
 export function VerifyEmailPage() {

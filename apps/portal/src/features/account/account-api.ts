@@ -1,6 +1,5 @@
 /** The account screens' calls (registration with the SMS code, password reset, profile). */
 import {
-  FETCH_MIN_DELAY_MS,
   normalisePhone,
   type CodeAnswer,
   type ProfileDto,
@@ -12,6 +11,7 @@ import {
   type ResetPasswordStatus,
   type SessionUser,
 } from '@councilpay/domain';
+import { FETCH_MIN_DELAY_MS } from '../../shared/constants';
 import { api } from '../../shared/api/client';
 import { normaliseEmail } from './session/session-api';
 

@@ -11,7 +11,7 @@ const valid = {
   confirmPassword: 'Rahsia#2026',
 };
 
-describe('the registration form (spec section 5)', () => {
+describe('the registration form', () => {
   it('requires every field', () => {
     const errors = checkRegistration(EMPTY_REGISTRATION, today);
     expect(Object.keys(errors).sort()).toEqual(['confirmPassword', 'email', 'fullName', 'nric', 'password', 'phone']);
@@ -22,7 +22,7 @@ describe('the registration form (spec section 5)', () => {
     expect(checkRegistration(valid, today)).toEqual({});
   });
 
-  it("says the spec's messages for a bad e-mail and NRIC", () => {
+  it('says the messages for a bad e-mail and NRIC', () => {
     expect(checkRegistration({ ...valid, email: 'aminah@' }, today).email).toEqual({ key: 'validation.email_format' });
     expect(checkRegistration({ ...valid, nric: '90010112555' }, today).nric).toEqual({ key: 'validation.nric_length' });
     expect(checkRegistration({ ...valid, nric: '901301125555' }, today).nric).toEqual({ key: 'validation.nric_dob' });

@@ -1,5 +1,5 @@
 /**
- * The registration form's rules (spec section 5): full name, e-mail (valid), NRIC (12 digits with a valid
+ * The registration form's rules: full name, e-mail (valid), NRIC (12 digits with a valid
  * date of birth, libs/domain), phone, password, and a confirmation that matches. Messages are i18n keys
  * with their values, so they follow a language switch.
  */
@@ -63,7 +63,7 @@ export function checkRegistration(values: RegisterValues, today: Date = new Date
   return errors;
 }
 
-/** The request sent: NRIC without separators, e-mail and phone without spaces (spec section 5). */
+/** The request sent: NRIC without separators, e-mail and phone without spaces. */
 export function registrationRequest(values: RegisterValues): RegisterValues {
   return {
     ...values,
@@ -74,7 +74,7 @@ export function registrationRequest(values: RegisterValues): RegisterValues {
   };
 }
 
-/** Password reset (spec section 5): password required; confirmation required and matching. */
+/** Password reset: password required; confirmation required and matching. */
 export function checkNewPassword(
   password: string,
   confirmPassword: string,

@@ -3,7 +3,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DIALOG_MAX_WIDTH, type Localized } from '@councilpay/domain';
+import { type Localized } from '@councilpay/domain';
+import { DIALOG_MAX_WIDTH } from '../../shared/constants';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../shared/i18n/useLanguage';
@@ -11,7 +12,7 @@ import { localizedText } from '../../shared/public-data/council';
 import { MaintenanceIllustration } from './MaintenanceIllustration';
 
 /**
- * Spec section 2: while the configuration says the service is closed, a dialog that cannot be closed
+ * While the configuration says the service is closed, a dialog that cannot be closed
  * (no close button; Escape and clicks outside do nothing) covers the portal with the announcement, in
  * the current language (Malay otherwise), and an illustration.
  */

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DIALOG_MAX_WIDTH } from '@councilpay/domain';
+import { DIALOG_MAX_WIDTH } from '../../shared/constants';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -18,7 +18,7 @@ export interface UpdateRequiredDialogProps {
 }
 
 /**
- * Spec section 2's update-required notice: the current and latest versions; "Update now" reloads the
+ * The update-required notice: the current and latest versions; "Update now" reloads the
  * page, which fetches the new build.
  */
 export function UpdateRequiredDialog({ currentVersion, latestVersion, open, onLater }: UpdateRequiredDialogProps) {

@@ -14,7 +14,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCouncilName } from '../../shared/public-data/useCouncilName';
 import { FieldList } from '../../shared/ui/FieldList';
-import { displayDate, displayFields, type DisplayField } from '../search/result-fields';
+import { displayDate, displayFields, type DisplayField } from '../../shared/ui/result-fields';
 import { checkCartItemAmount, takesPartPayment, withSelection, type CartItem } from './cart';
 import { SelectionField } from './SelectionField';
 

@@ -10,7 +10,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useSnackbar } from '../../shared/feedback/SnackbarProvider';
 import { ROUTES } from '../../shared/routing/paths';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
-import { EmptyCartNotice } from '../checkout/EmptyCartNotice';
+import { EmptyCartNotice } from './EmptyCartNotice';
 import { cartTotalSen, checkCartItemAmount, itemsToPay, type CartItem } from './cart';
 import { CartItemCard } from './CartItemCard';
 import { useCart } from './CartProvider';

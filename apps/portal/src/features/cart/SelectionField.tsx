@@ -10,7 +10,7 @@ export interface SelectionFieldProps {
   disabled?: boolean;
 }
 
-/** The assessment selection 1-4 (spec section 4), each with the year it pays until and its amount. */
+/** The assessment selection 1-4, each with the year it pays until and its amount. */
 export function SelectionField({ id, selections, value, onChange, disabled }: SelectionFieldProps) {
   const { t } = useTranslation();
   return (

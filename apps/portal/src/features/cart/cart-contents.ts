@@ -6,50 +6,30 @@
 import {
   checkCartAddition,
   type AssessmentSelection,
-  type AssessmentSelectionAmountDto,
   type CartAdditionError,
   type LocalGovernmentChargeRequest,
-  type PayableType,
-  type SearchLicenceDto,
+  type SearchResultDto,
   type Sen,
 } from '@councilpay/domain';
 
-/** The local government charge form as filled in (spec section 3), with the days it covers. */
+/** The local government charge form as filled in, with the days it covers. */
 export interface ChargeDetails extends LocalGovernmentChargeRequest {
   totalNoOfDays: number;
 }
 
-/** One bill in the cart, kept on the device (spec section 3, "Cart item"). */
-export interface CartItem {
-  /** The payable's id (the search result's id). */
-  id: string;
-  council: string;
-  type: PayableType;
-  accountNo: string;
-  /** The account number as printed on the bill. */
-  displayNo: string;
-  planType: string;
-  /** Masked, as the search answered. */
-  ownerName: string;
-  ownerIdNo: string | null;
-  address: string | null;
-  balanceSen: Sen;
-  minimumPaymentSen: Sen | null;
+/**
+ * One bill in the cart, kept on the device: the search result it was added from (without its status, which
+ * the cart does not follow) and what the payer chose to pay for it.
+ */
+export interface CartItem extends Omit<SearchResultDto, 'status'> {
   /** What the payer pays for this item; 0 or less is skipped at payment. */
   amountSen: Sen;
-  /** Assessment only: the selection 1-4 and what each selection pays. */
+  /** Assessment only: the selection 1-4 the payer chose. */
   selection: AssessmentSelection | null;
-  selections: AssessmentSelectionAmountDto[] | null;
   /** Local government charge only. */
   charge: ChargeDetails | null;
-  paidUntilYear: number | null;
-  paidUntilMonth: number | null;
-  details: Record<string, unknown>;
-  licence: SearchLicenceDto | null;
   /** Epoch milliseconds (added_cart_at). */
   addedAt: number;
-  /** The item this one belongs to (e.g. a signboard on a licence): removed together with it. */
-  parentId: string | null;
 }
 
 /** Two items are the same bill when council, type and account agree. */

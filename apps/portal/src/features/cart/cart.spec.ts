@@ -135,7 +135,7 @@ describe('paying the cart', () => {
     expect(checkCartItemAmount({ ...item('1'), amountSen: 0 })).toEqual({ ok: true });
   });
 
-  it('skips items of 0 or less (spec section 5) and totals the rest', () => {
+  it('skips items of 0 or less and totals the rest', () => {
     const items = [
       item('1'),
       item('2', { amountSen: 0 }),

@@ -90,7 +90,7 @@ export function checkCartItemAmount(item: CartItem): RuleResult<ItemAmountError>
   });
 }
 
-/** The items that are paid: amounts of 0 or less are skipped (spec section 5, licences and permits too). */
+/** The items that are paid: amounts of 0 or less are skipped. */
 export function itemsToPay(items: readonly CartItem[]): CartItem[] {
   return payableItems(items);
 }

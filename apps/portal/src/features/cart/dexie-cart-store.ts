@@ -1,9 +1,9 @@
-import { CART_DB_NAME, CART_DB_STORE, CART_DB_VERSION } from '@councilpay/domain';
+import { CART_DB_NAME, CART_DB_STORE, CART_DB_VERSION } from '../../shared/constants';
 import Dexie, { type Table } from 'dexie';
 import type { CartItem } from './cart-contents';
 import type { CartStore } from './cart-store';
 
-/** The cart on the device (spec section 9): IndexedDB database `cartDB`, version 1, store `items`. */
+/** The cart on the device: IndexedDB database `cartDB`, version 1, store `items`. */
 class CartDatabase extends Dexie {
   readonly items!: Table<CartItem, string>;
 

@@ -17,7 +17,7 @@ export interface ChargeFormProps {
 }
 
 /**
- * Spec section 3's local government charge form: all fields required; the days come from the dates and
+ * The local government charge form: all fields required; the days come from the dates and
  * the amount = people x days (at the charge's rate). The filled form becomes a cart item like any other.
  */
 export function ChargeForm({ details, onAdd, adding }: ChargeFormProps) {

@@ -1,5 +1,5 @@
 /**
- * The local government charge form (spec sections 3 and 5): customer name, number of people, start and end
+ * The local government charge form: customer name, number of people, start and end
  * dates all required; the number of days comes from the dates (libs/domain chargeDays) and the amount is
  * people x days at the charge's rate (chargeAmountSen), never below 0.
  */

@@ -16,7 +16,7 @@ import { cartTotalSen, type CartItem } from '../cart/cart';
 
 /**
  * The cart as checkout shows it: council, type, account, name and amount per item; items of 0 or less
- * are listed as skipped (spec section 5) and not counted in the total.
+ * are listed as skipped and not counted in the total.
  */
 export function CartSummary({ items }: { items: readonly CartItem[] }) {
   const { t } = useTranslation();

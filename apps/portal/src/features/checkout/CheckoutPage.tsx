@@ -18,12 +18,12 @@ import { useCart } from '../cart/CartProvider';
 import { CartSummary } from './CartSummary';
 import { checkPayer, cleanPayer, type PayerErrors } from './checkout-draft';
 import { CheckoutSteps } from './CheckoutSteps';
-import { EmptyCartNotice } from './EmptyCartNotice';
+import { EmptyCartNotice } from '../cart/EmptyCartNotice';
 import { useCheckoutDraft } from './useCheckoutDraft';
 
 /**
  * /checkout, step 1: the payer's details, as a guest or signed in (then filled in from the account), with
- * the cart's summary. Spaces are stripped from e-mail and phone (spec section 5).
+ * the cart's summary. Spaces are stripped from e-mail and phone.
  */
 export function CheckoutPage() {
   const { t } = useTranslation();

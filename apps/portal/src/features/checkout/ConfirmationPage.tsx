@@ -1,11 +1,5 @@
-import {
-  CARD_METHODS,
-  DIALOG_MAX_WIDTH,
-  formatPhone,
-  formatRinggit,
-  type BankDto,
-  type CreatePaymentRequest,
-} from '@councilpay/domain';
+import { CARD_METHODS, formatPhone, formatRinggit, type BankDto, type CreatePaymentRequest } from '@councilpay/domain';
+import { DIALOG_MAX_WIDTH } from '../../shared/constants';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -34,7 +28,7 @@ import { CartSummary } from './CartSummary';
 import { createPayment, getBanks, newIdempotencyKey, postToGateway } from './checkout-api';
 import { paymentMethod } from './checkout-draft';
 import { CheckoutSteps } from './CheckoutSteps';
-import { EmptyCartNotice } from './EmptyCartNotice';
+import { EmptyCartNotice } from '../cart/EmptyCartNotice';
 import { useCheckoutDraft } from './useCheckoutDraft';
 import { useCheckoutGuard } from './useCheckoutGuard';
 

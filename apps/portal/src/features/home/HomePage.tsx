@@ -17,7 +17,7 @@ import { HowItWorks } from './HowItWorks';
 
 const SearchPanel = lazyComponent(() => import('../search/SearchPanel'), 'SearchPanel');
 
-/** Spec section 2, "Home": the council's title, search, the three steps and "continue as guest". */
+/** Home: the council's title, search, the three steps and "continue as guest". */
 export function HomePage() {
   const { t } = useTranslation();
   const { title, loading } = useCouncilTitle();

@@ -6,7 +6,7 @@ import { ROUTES } from '../../shared/routing/paths';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
 import { InfoSections } from './InfoSections';
 
-/** /about: what the portal is, how to pay, and how to reach us (spec section 2, "contact, about"). */
+/** /about: what the portal is, how to pay, and how to reach us. */
 export function AboutPage() {
   const { t } = useTranslation();
   return (

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
 
-/** Spec section 1's four FAQ facts. Shown open (not folded) so every answer is readable at once. */
+/** The four FAQ facts (how and what to pay). Shown open (not folded) so every answer is readable at once. */
 const QUESTIONS = ['account_cost', 'guest', 'status', 'cancel'] as const;
 
 export function FaqPage() {

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '../../shared/routing/paths';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 
-/** Any route the portal does not know (spec section 2). */
+/** Any route the portal does not know. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   usePageTitle(t('not_found.title'));

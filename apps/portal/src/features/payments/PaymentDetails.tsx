@@ -15,7 +15,7 @@ import { useLanguage } from '../../shared/i18n/useLanguage';
 import { useCouncilName } from '../../shared/public-data/useCouncilName';
 import { FieldList } from '../../shared/ui/FieldList';
 import { ItemCards, useNarrowScreen } from '../../shared/ui/ItemCards';
-import type { DisplayField } from '../search/result-fields';
+import type { DisplayField } from '../../shared/ui/result-fields';
 import { paymentMethodValue } from './payment-method';
 import { isFollowed, statusTone } from './payment-status';
 

@@ -1,5 +1,5 @@
 import { CARD_METHODS, isCardMethod } from '@councilpay/domain';
-import type { FieldValue } from '../search/result-fields';
+import type { FieldValue } from '../../shared/ui/result-fields';
 
 /** What the receipt and the history need to name how a payment was made. */
 export interface PaidWith {

@@ -1,10 +1,5 @@
-import {
-  FETCH_MIN_DELAY_MS,
-  PAYMENT_TOKEN_HEADER,
-  type HistoryRowDto,
-  type Page,
-  type PaymentDto,
-} from '@councilpay/domain';
+import { PAYMENT_TOKEN_HEADER, type HistoryRowDto, type Page, type PaymentDto } from '@councilpay/domain';
+import { FETCH_MIN_DELAY_MS } from '../../shared/constants';
 import { api } from '../../shared/api/client';
 import { paymentTokenFor } from './payment-tokens';
 

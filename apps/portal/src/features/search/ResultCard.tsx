@@ -25,7 +25,7 @@ import { cartItemFromResult, selectionAmountSen, withSelection, type ChargeDetai
 import { useCart } from '../cart/CartProvider';
 import { SelectionField } from '../cart/SelectionField';
 import { ChargeForm } from '../charge/ChargeForm';
-import { displayFields } from './result-fields';
+import { displayFields } from '../../shared/ui/result-fields';
 
 export interface ResultCardProps {
   result: SearchResultDto;

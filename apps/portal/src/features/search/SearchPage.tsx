@@ -1,7 +1,7 @@
 import { PageScaffold } from '../../shared/ui/PageScaffold';
 import { SearchPanel } from './SearchPanel';
 
-/** /search: the account search by payment type (spec section 2). */
+/** /search: the account search by payment type. */
 export function SearchPage() {
   return (
     <PageScaffold page="search">

@@ -22,7 +22,7 @@ import { useLanguage } from '../../shared/i18n/useLanguage';
 import { councilName } from '../../shared/public-data/council';
 import { usePublicData } from '../../shared/public-data/PublicDataProvider';
 import { ResultCard } from './ResultCard';
-import { planTypeKey } from './result-fields';
+import { planTypeKey } from '../../shared/ui/result-fields';
 import { searchPayables } from './search-api';
 import { checkAccountNo, DEFAULT_PLAN_TYPE, searchRequest, type SearchFormError } from './search-request';
 
@@ -43,9 +43,9 @@ function group(results: readonly SearchResultDto[]): Found[] {
 }
 
 /**
- * Spec section 2, "Account search by payment type with example hints": council, payment type (and plan
- * type for engineering), the id with the type's example; the id is cleared after a result (spec section
- * 4). Used by the search page and the home page.
+ * The account search by payment type, with example hints: council, payment type (and plan type for
+ * engineering), the id with the type's example; the id is cleared after a result. Used by the search page
+ * and the home page.
  */
 export function SearchPanel({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
   const { t } = useTranslation();
@@ -89,7 +89,7 @@ export function SearchPanel({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3
       }
       setFound(group(results));
       setSearchNo((n) => n + 1);
-      setAccountNo(''); // Spec section 4: search clears the entered id after a result.
+      setAccountNo(''); // A result clears the entered id.
       requestAnimationFrame(() => resultsRef.current?.focus());
     } catch (caught) {
       if (current.signal.aborted) return;

@@ -9,7 +9,7 @@ const values = (overrides: Partial<SearchFormValues>): SearchFormValues => ({
   ...overrides,
 });
 
-describe('the search request (spec section 5 normalisation)', () => {
+describe("the search request (the id normalised by its type's rule)", () => {
   it('drops the dashes of compound, assessment and licence ids', () => {
     expect(searchRequest(values({ type: 'compound', accountNo: 'KMP-2026-000101' })).accountNo).toBe('KMP2026000101');
     expect(searchRequest(values({ type: 'assessment', accountNo: ' A-1000-0001 ' })).accountNo).toBe('A10000001');

@@ -1,5 +1,5 @@
 /**
- * What the search form sends: the id normalised as spec section 5 says (the API normalises again), booking
+ * What the search form sends: the id normalised by its type's rule (the API normalises again), booking
  * ids URI-encoded, the plan type for engineering only; and the form's own checks before anything is sent.
  */
 import {

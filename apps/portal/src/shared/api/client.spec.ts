@@ -142,7 +142,7 @@ describe('withMinimumDelay', () => {
 describe('messageKeyForError', () => {
   const keyFor = (error: unknown) => messageKeyForError(error, isMessageKey);
 
-  it("maps API codes to the spec's messages", () => {
+  it('maps API codes to the messages people see', () => {
     expect(keyFor(new ApiError(404, 'not_found', 'x'))).toBe('errors.not_found');
     expect(keyFor(new ApiError(400, 'council_not_found', 'x'))).toBe('errors.council_not_found');
     expect(keyFor(new ApiError(409, 'cart_full', 'x'))).toBe('validation.cart_full');

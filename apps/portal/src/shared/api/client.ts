@@ -5,9 +5,9 @@
 import {
   CSRF_COOKIE,
   CSRF_HEADER,
-  type ApiErrorBody,
   type CouncilDto,
   type FieldErrorDto,
+  isApiErrorBody,
   type PublicConfigDto,
 } from '@councilpay/domain';
 
@@ -72,12 +72,6 @@ export function codeForStatus(status: number): string {
   return STATUS_CODES[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
 }
 
-export function isApiErrorBody(value: unknown): value is ApiErrorBody {
-  if (typeof value !== 'object' || value === null) return false;
-  const body = value as Partial<Record<keyof ApiErrorBody, unknown>>;
-  return typeof body.statusCode === 'number' && typeof body.code === 'string' && typeof body.message === 'string';
-}
-
 /** The ApiError for a failed response: its ApiErrorBody when it has one, else a code from the status. */
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   let body: unknown = null;
@@ -115,7 +109,7 @@ export interface RequestOptions {
   /** Extra request headers (e.g. `Idempotency-Key`). */
   headers?: Readonly<Record<string, string>>;
   /**
-   * Resolve no sooner than this (spec section 9: `FETCH_MIN_DELAY_MS`, 200 ms). For requests a person waits on with a visible
+   * Resolve no sooner than this (`FETCH_MIN_DELAY_MS`, 200 ms). For requests a person waits on with a visible
    * spinner (search, history); startup requests use 0 so the first paint is not delayed.
    */
   minDelayMs?: number;

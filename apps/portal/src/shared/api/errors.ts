@@ -3,8 +3,8 @@ import { isKnownMessageKey } from '../i18n/i18n';
 import { ApiError } from './client';
 
 /**
- * The message to show for a failure: the API's code as an `errors.*` key (spec section 8 and the API's
- * own codes), else as a `validation.*` key (domain rule codes such as `cart_full`), else a generic one.
+ * The message to show for a failure: the API's code as an `errors.*` key (the API's own codes), else as a
+ * `validation.*` key (domain rule codes such as `cart_full`), else a generic one.
  */
 export function messageKeyForError(
   error: unknown,

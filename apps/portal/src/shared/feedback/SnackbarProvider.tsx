@@ -11,7 +11,7 @@ const SnackbarView = lazyComponent(() => import('./SnackbarView'), 'SnackbarView
 export interface SnackbarApi {
   /** Shows a translated message (bottom right, coloured by severity, with an OK button). */
   showMessage: (message: string, severity?: AlertColor) => void;
-  /** Shows the translation of an error's code (spec section 8), in the error colour. */
+  /** Shows the translation of an error's code, in the error colour. */
   showError: (error: unknown) => void;
 }
 

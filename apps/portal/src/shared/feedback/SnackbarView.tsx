@@ -1,4 +1,4 @@
-import { SNACKBAR_TIMEOUT_MS } from '@councilpay/domain';
+import { SNACKBAR_TIMEOUT_MS } from '../constants';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
@@ -12,7 +12,7 @@ export interface SnackbarViewProps {
   onClose: () => void;
 }
 
-/** Spec section 2's snackbar: bottom right, coloured, with an OK button, gone after SNACKBAR_TIMEOUT_MS. */
+/** The snackbar: bottom right, coloured, with an OK button, gone after SNACKBAR_TIMEOUT_MS. */
 export function SnackbarView({ id, open, message, severity, onClose }: SnackbarViewProps) {
   const { t } = useTranslation();
   const handleClose = (_event: unknown, reason?: SnackbarCloseReason) => {

@@ -1,4 +1,4 @@
-import { LOADING_BAR_DURATION_MS, LOADING_BAR_THROTTLE_MS } from '@councilpay/domain';
+import { LOADING_BAR_DURATION_MS, LOADING_BAR_THROTTLE_MS } from '../constants';
 import { describe, expect, it } from 'vitest';
 import { LOADING_BAR_CEILING, LOADING_BAR_TIMELINE } from './loading-bar';
 

@@ -1,4 +1,4 @@
-import { LOADING_BAR_DURATION_MS, LOADING_BAR_THROTTLE_MS } from '@councilpay/domain';
+import { LOADING_BAR_DURATION_MS, LOADING_BAR_THROTTLE_MS } from '../constants';
 
 /** Where the determinate bar stops while it waits for the page (never 100 until the page is there). */
 export const LOADING_BAR_CEILING = 90;

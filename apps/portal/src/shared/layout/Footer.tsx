@@ -11,7 +11,7 @@ import { ROUTES } from '../routing/paths';
 
 const FOOTER_PAGES = ['about', 'faq', 'helpline', 'terms', 'privacy', 'refund'] as const;
 
-/** Spec section 2's footer: year, operator text, browser recommendation; plus the information pages. */
+/** The footer: year, operator text, browser recommendation; plus the information pages. */
 export function Footer() {
   const { t } = useTranslation();
   const { title } = useCouncilTitle();

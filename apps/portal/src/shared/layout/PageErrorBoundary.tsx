@@ -12,7 +12,7 @@ interface State {
   resetKey: string;
 }
 
-/** Catches a page that fails to load or render and shows RouteError inside the shell (spec section 8: 500). */
+/** Catches a page that fails to load or render and shows RouteError inside the shell (500). */
 export class PageErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, resetKey: this.props.resetKey };
 

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '../routing/paths';
 import { usePageTitle } from '../ui/usePageTitle';
 
-/** A page that failed (spec section 8: unknown failures are a 500): message, reload, back home. */
+/** A page that failed (unknown failures are a 500): message, reload, back home. */
 export function RouteError() {
   const { t } = useTranslation();
   usePageTitle(t('shell.error_title'));

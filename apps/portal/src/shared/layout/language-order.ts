@@ -1,4 +1,4 @@
 import type { Language } from '@councilpay/domain';
 
-/** Spec section 2's order of the language switch: English, Bahasa Malaysia, Chinese. */
+/** The order of the language switch: English, Bahasa Malaysia, Chinese. */
 export const LANGUAGE_MENU_ORDER = ['en', 'ms', 'zh'] as const satisfies readonly Language[];

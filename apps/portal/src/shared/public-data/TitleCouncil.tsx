@@ -1,7 +1,6 @@
 import type { CouncilDto } from '@councilpay/domain';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useCart } from '../../features/cart/CartProvider';
 import { ROUTES } from '../routing/paths';
 import { usePublicData } from './PublicDataProvider';
 
@@ -24,13 +23,27 @@ type PageCouncils = readonly string[] | null;
 
 const PageCouncilsContext = createContext<{
   councils: PageCouncils;
+  cartCouncils: readonly string[];
   set: (councils: PageCouncils) => void;
 } | null>(null);
 
-/** Holds the councils of the bills a page shows (a receipt's), for the title bar. */
-export function TitleCouncilProvider({ children }: { children: ReactNode }) {
+/**
+ * Holds the councils of the bills a page shows (a receipt's) and of the bills in the cart (given by the app
+ * shell, which knows the cart), for the title bar.
+ */
+export function TitleCouncilProvider({
+  cartCouncils,
+  children,
+}: {
+  cartCouncils: readonly string[];
+  children: ReactNode;
+}) {
   const [councils, set] = useState<PageCouncils>(null);
-  const value = useMemo(() => ({ councils, set }), [councils]);
+  const cartKey = cartCouncils.join(',');
+  const value = useMemo(
+    () => ({ councils, cartCouncils: cartKey ? cartKey.split(',') : [], set }),
+    [councils, cartKey],
+  );
   return <PageCouncilsContext.Provider value={value}>{children}</PageCouncilsContext.Provider>;
 }
 
@@ -52,10 +65,10 @@ export function useBillsCouncilTitle(councils: readonly string[] | null): void {
  */
 export function useTitleCouncil(): CouncilDto | null {
   const { councils, defaultCouncil } = usePublicData();
-  const page = useContext(PageCouncilsContext)?.councils ?? null;
+  const context = useContext(PageCouncilsContext);
+  const page = context?.councils ?? null;
   const { pathname } = useLocation();
-  const cart = useCart();
-  const codes = page ?? (PAYING_ROUTES.includes(pathname) ? cart.items.map((item) => item.council) : []);
+  const codes = page ?? (PAYING_ROUTES.includes(pathname) ? (context?.cartCouncils ?? []) : []);
   const code = billsCouncil(codes);
   return (code && councils.find((council) => council.code === code)) || defaultCouncil;
 }

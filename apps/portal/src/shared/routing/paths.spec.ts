@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES } from './paths';
 
 describe('ROUTES', () => {
-  it('has exactly the routes of spec section 2, none with parameters', () => {
+  it('has exactly the routes, none with parameters', () => {
     const spec = [
       '/about',
       '/cart',

@@ -1,5 +1,5 @@
 /**
- * Every route of spec section 2 (hash routing, no path parameters). Links use these constants, and
+ * Every route (hash routing, no path parameters). Links use these constants, and
  * routes.tsx must give each one a page (its table is typed by `RouteName`).
  */
 export const ROUTES = {

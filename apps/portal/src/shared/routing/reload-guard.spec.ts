@@ -1,4 +1,4 @@
-import { RELOAD_GUARD_MS } from '@councilpay/domain';
+import { RELOAD_GUARD_MS } from '../constants';
 import { describe, expect, it } from 'vitest';
 import { isChunkLoadError, mayReload } from './reload-guard';
 

@@ -1,7 +1,7 @@
-import { RELOAD_GUARD_MS } from '@councilpay/domain';
+import { RELOAD_GUARD_MS } from '../constants';
 
 /**
- * Spec section 8: when a page's code cannot be loaded (usually because a new version was deployed and
+ * When a page's code cannot be loaded (usually because a new version was deployed and
  * the old chunk files are gone) the page reloads, at most once per RELOAD_GUARD_MS, so a real outage
  * shows the error page instead of reloading forever.
  */

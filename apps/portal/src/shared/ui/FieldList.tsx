@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { DisplayField, FieldValue } from '../../features/search/result-fields';
+import type { DisplayField, FieldValue } from './result-fields';
 
 /** Translates a field value (a ready text, or a message key). */
 export function useFieldValue(): (value: FieldValue) => string {

@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AdminCouncilDetail } from '@councilpay/domain';
 import { ApiError } from '../../../http/api-error';
-import { councilScope } from '../../../identity/roles';
+import { councilScope } from '../../../auth/roles';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { toAdminCouncilDetail } from '../council-detail';
 import { GetCouncilQuery } from './get-council.query';

@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ADMIN_COUNCIL_SORTS, type AdminCouncilRow } from '@councilpay/domain';
 import { toCouncilDto } from '../../../councils/councils.service';
 import type { Prisma } from '../../../generated/prisma/client';
-import { councilScope } from '../../../identity/roles';
+import { councilScope } from '../../../auth/roles';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { listWindow, type ListPage } from '../../list-query';
 import { ListCouncilsQuery } from './list-councils.query';

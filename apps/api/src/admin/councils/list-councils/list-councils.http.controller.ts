@@ -3,8 +3,8 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AdminCouncilRow } from '@councilpay/domain';
-import type { Principal } from '../../../identity/principal';
-import { CurrentUser, Roles } from '../../../identity/roles';
+import type { Principal } from '../../../auth/principal';
+import { CurrentUser, Roles } from '../../../auth/roles';
 import { AdminListQueryDto, sendPage, type ListPage } from '../../list-query';
 import { ListCouncilsQuery } from './list-councils.query';
 

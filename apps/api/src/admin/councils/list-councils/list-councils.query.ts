@@ -1,4 +1,4 @@
-import type { Principal } from '../../../identity/principal';
+import type { Principal } from '../../../auth/principal';
 import type { AdminListQueryDto } from '../../list-query';
 
 export class ListCouncilsQuery {

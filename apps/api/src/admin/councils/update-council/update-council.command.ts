@@ -1,5 +1,5 @@
 import type { AdminCouncilUpdate } from '@councilpay/domain';
-import type { Principal } from '../../../identity/principal';
+import type { Principal } from '../../../auth/principal';
 
 export class UpdateCouncilCommand {
   constructor(

@@ -3,7 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { Queue } from 'bullmq';
 import { MALAYSIA_UTC_OFFSET_MS, type AdminDashboard } from '@councilpay/domain';
 import { Prisma } from '../../../generated/prisma/client';
-import { councilScope } from '../../../identity/roles';
+import { councilScope } from '../../../auth/roles';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { QueueName } from '../../../queues/queue-names';
 import { visibleNotifications } from '../../notifications/notification-row';

@@ -2,8 +2,8 @@ import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminDashboard } from '@councilpay/domain';
-import type { Principal } from '../../../identity/principal';
-import { CurrentUser, Roles } from '../../../identity/roles';
+import type { Principal } from '../../../auth/principal';
+import { CurrentUser, Roles } from '../../../auth/roles';
 import { GetDashboardQuery } from './get-dashboard.query';
 
 @ApiTags('admin')

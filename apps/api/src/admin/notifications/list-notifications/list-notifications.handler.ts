@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ADMIN_NOTIFICATION_SORTS, type AdminNotificationRow } from '@councilpay/domain';
 import type { Prisma } from '../../../generated/prisma/client';
-import { councilScope } from '../../../identity/roles';
+import { councilScope } from '../../../auth/roles';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { boundedCount, cappedPage, listWindow, type CappedPage } from '../../list-query';
 import { NOTIFICATION_INCLUDE, toAdminNotificationRow, visibleNotifications } from '../notification-row';

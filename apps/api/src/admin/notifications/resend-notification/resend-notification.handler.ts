@@ -4,9 +4,9 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { AdminResendResult, NotificationChannel } from '@councilpay/domain';
 import type { Prisma } from '../../../generated/prisma/client';
 import { ApiError } from '../../../http/api-error';
-import { councilScope } from '../../../identity/roles';
-import { writeOutbox } from '../../../outbox/outbox-relay.service';
-import { DELIVER_NOTIFICATION_JOB, type DeliverNotificationData } from '../../../notifications/queue-notification';
+import { councilScope } from '../../../auth/roles';
+import { writeOutbox } from '../../../outbox/write-outbox';
+import type { JobData } from '../../../queues/jobs';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { QueueName } from '../../../queues/queue-names';
 import { recordStaffAction } from '../../audit/staff-audit';
@@ -70,11 +70,11 @@ export class ResendNotificationHandler implements ICommandHandler<ResendNotifica
       data: { status: 'queued' },
     });
     if (updated.count !== 1) throw new ApiError(409, 'notification_in_flight', 'This message is being sent right now');
-    const data: DeliverNotificationData = { notificationId: id };
+    const data: JobData<'DeliverNotification'> = { notificationId: id };
     await writeOutbox(tx, [
       {
         queue: QueueName.Notify,
-        jobName: DELIVER_NOTIFICATION_JOB,
+        jobName: 'DeliverNotification',
         jobId: `notify-${id}-staff-${randomUUID()}`,
         payload: { ...data },
       },
@@ -105,11 +105,11 @@ export class ResendNotificationHandler implements ICommandHandler<ResendNotifica
         dedupeKey: `${n.dedupeKey}-resend-${randomUUID()}`.slice(0, 250),
       },
     });
-    const data: DeliverNotificationData = { notificationId: created.id };
+    const data: JobData<'DeliverNotification'> = { notificationId: created.id };
     await writeOutbox(tx, [
       {
         queue: QueueName.Notify,
-        jobName: DELIVER_NOTIFICATION_JOB,
+        jobName: 'DeliverNotification',
         jobId: `notify-${created.id}`,
         payload: { ...data },
       },

@@ -2,8 +2,8 @@ import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminResendResult } from '@councilpay/domain';
-import type { Principal } from '../../../identity/principal';
-import { CurrentUser, Roles } from '../../../identity/roles';
+import type { Principal } from '../../../auth/principal';
+import { CurrentUser, Roles } from '../../../auth/roles';
 import { UuidParam } from '../../id.param';
 import { ResendNotificationCommand } from './resend-notification.command';
 

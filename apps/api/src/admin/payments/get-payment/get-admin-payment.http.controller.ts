@@ -2,8 +2,8 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminPaymentView } from '@councilpay/domain';
-import type { Principal } from '../../../identity/principal';
-import { CurrentUser, Roles } from '../../../identity/roles';
+import type { Principal } from '../../../auth/principal';
+import { CurrentUser, Roles } from '../../../auth/roles';
 import { ReferenceParam } from '../../../payments/reference.param';
 import { GetAdminPaymentQuery } from './get-admin-payment.query';
 

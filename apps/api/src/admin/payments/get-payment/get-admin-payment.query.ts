@@ -1,4 +1,4 @@
-import type { Principal } from '../../../identity/principal';
+import type { Principal } from '../../../auth/principal';
 
 export class GetAdminPaymentQuery {
   constructor(

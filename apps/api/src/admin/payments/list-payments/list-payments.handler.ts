@@ -10,7 +10,7 @@ import {
 } from '@councilpay/domain';
 import type { Payment, Prisma } from '../../../generated/prisma/client';
 import { ApiError } from '../../../http/api-error';
-import { councilScope } from '../../../identity/roles';
+import { councilScope } from '../../../auth/roles';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { boundedCount, cappedPage, listWindow, prefixRange, type CappedPage } from '../../list-query';
 import { visiblePayments } from '../payment-scope';

@@ -1,4 +1,4 @@
-import type { Principal } from '../../../identity/principal';
+import type { Principal } from '../../../auth/principal';
 import type { ListPaymentsRequestDto } from './list-payments.request.dto';
 
 export class ListPaymentsQuery {

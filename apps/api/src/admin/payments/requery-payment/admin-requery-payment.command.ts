@@ -1,4 +1,4 @@
-import type { Principal } from '../../../identity/principal';
+import type { Principal } from '../../../auth/principal';
 
 /** A staff member asks the gateway about a payment now; the enquiry and its outcome are audited. */
 export class AdminRequeryPaymentCommand {

@@ -2,8 +2,8 @@ import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminPaymentActionResult } from '@councilpay/domain';
-import type { Principal } from '../../../identity/principal';
-import { CurrentUser, Roles } from '../../../identity/roles';
+import type { Principal } from '../../../auth/principal';
+import { CurrentUser, Roles } from '../../../auth/roles';
 import { ReferenceParam } from '../../../payments/reference.param';
 import { AdminRequeryPaymentCommand } from './admin-requery-payment.command';
 

@@ -1,5 +1,5 @@
 import type { NotificationChannel } from '@councilpay/domain';
-import type { Principal } from '../../../identity/principal';
+import type { Principal } from '../../../auth/principal';
 
 /** Tell the payer the outcome of a payment again, by email or SMS (audited). */
 export class ResendOutcomeCommand {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { isLanguage, type AdminResendResult } from '@councilpay/domain';
+import { languageOrDefault, type AdminResendResult } from '@councilpay/domain';
 import { ApiError } from '../../../http/api-error';
 import { queueNotification } from '../../../notifications/queue-notification';
 import type { NotificationTemplate } from '../../../notifications/notification-templates';
@@ -46,7 +46,7 @@ export class ResendOutcomeHandler implements ICommandHandler<ResendOutcomeComman
         channel,
         recipient,
         template,
-        language: isLanguage(payment.language) ? payment.language : 'ms',
+        language: languageOrDefault(payment.language),
         data: { reference },
         dedupeKey: `payment-${reference}-${payment.status}-${channel}-resend-${randomUUID()}`,
         paymentId: payment.id,

@@ -2,7 +2,7 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminUserRow } from '@councilpay/domain';
-import { Roles } from '../../../identity/roles';
+import { Roles } from '../../../auth/roles';
 import { UuidParam } from '../../id.param';
 import { GetUserQuery } from './get-user.query';
 

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AdminUserRow } from '@councilpay/domain';
-import { Roles } from '../../../identity/roles';
+import { Roles } from '../../../auth/roles';
 import { sendPage, type ListPage } from '../../list-query';
 import { ListUsersQuery } from './list-users.query';
 import { ListUsersRequestDto } from './list-users.request.dto';

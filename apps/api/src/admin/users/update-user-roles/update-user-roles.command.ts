@@ -1,5 +1,5 @@
 import type { AdminUserRolesUpdate } from '@councilpay/domain';
-import type { Principal } from '../../../identity/principal';
+import type { Principal } from '../../../auth/principal';
 
 export class UpdateUserRolesCommand {
   constructor(

@@ -4,8 +4,8 @@ import { ApiHeader, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs
 import type { Response } from 'express';
 import { isLanguage, PAYMENT_TOKEN_HEADER } from '@councilpay/domain';
 import { ApiError } from '../../../http/api-error';
-import type { Principal } from '../../../identity/principal';
-import { CurrentUser } from '../../../identity/roles';
+import type { Principal } from '../../../auth/principal';
+import { CurrentUser } from '../../../auth/roles';
 import { PaymentCapability, paymentNotFound, PaymentToken } from '../../../payments/capability';
 import { ReferenceParam } from '../../../payments/reference.param';
 import type { ReceiptPdfResult } from '../receipt-documents.service';

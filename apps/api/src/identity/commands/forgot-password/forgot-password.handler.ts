@@ -8,7 +8,7 @@ import { queueNotification } from '../../../notifications/queue-notification';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { LIMITS, RESET_LINK_TTL_MS, resetLink } from '../../identity.constants';
 import { RateLimiter } from '../../../rate-limit/rate-limiter';
-import { newToken, sha256 } from '../../secrets';
+import { newToken, sha256 } from '../../../auth/secrets';
 import { ForgotPasswordCommand } from './forgot-password.command';
 
 /**

@@ -2,9 +2,9 @@ import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { SessionUser } from '@councilpay/domain';
-import { IdentityPassport } from '../../identity-passport';
-import { toSessionUser } from '../../principal';
-import { Sessions } from '../../sessions';
+import { IdentityPassport } from '../../../auth/identity-passport';
+import { toSessionUser } from '../../../auth/principal';
+import { Sessions } from '../../../auth/sessions';
 import { LoginRequestDto } from './login.request.dto';
 
 @ApiTags('auth')

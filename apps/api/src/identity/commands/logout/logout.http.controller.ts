@@ -1,8 +1,8 @@
 import { Controller, HttpCode, Logger, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { Principal } from '../../principal';
-import { Sessions } from '../../sessions';
+import type { Principal } from '../../../auth/principal';
+import { Sessions } from '../../../auth/sessions';
 
 @ApiTags('auth')
 @Controller('auth')

@@ -8,7 +8,7 @@ import { queueNotification } from '../../../notifications/queue-notification';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { PHONE_CODE_MAX_SENDS, PHONE_CODE_RESEND_AFTER_MS, PHONE_CODE_TTL_MS } from '../../identity.constants';
 import { tooManyRequests } from '../../../rate-limit/rate-limiter';
-import { newPhoneCode, phoneCodeHash } from '../../secrets';
+import { newPhoneCode, phoneCodeHash } from '../../../auth/secrets';
 import { smsFailed, type PendingRegistration } from '../start-registration/start-registration.handler';
 import { invalidCode, unknownVerification } from '../verify-registration/phone-code-refusal';
 import { ResendCodeCommand } from './resend-code.command';

@@ -2,12 +2,12 @@ import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { LoginThrottle } from '../../login-throttle';
-import { hashPassword } from '../../passwords';
-import { toPrincipal, type Principal } from '../../principal';
-import { sha256 } from '../../secrets';
+import { LoginThrottle } from '../../../auth/login-throttle';
+import { hashPassword } from '../../../auth/passwords';
+import { toPrincipal, type Principal } from '../../../auth/principal';
+import { sha256 } from '../../../auth/secrets';
 import { ResetPasswordCommand } from './reset-password.command';
-import { resetRefusal } from './reset-request';
+import { resetRefusal } from '../../reset-request';
 
 /**
  * Sets the new password (argon2id) and uses the link up, with every other open link of the account, in one

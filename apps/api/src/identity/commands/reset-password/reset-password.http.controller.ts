@@ -3,9 +3,9 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { CodeAnswer, ResetPasswordStatus } from '@councilpay/domain';
-import type { Principal } from '../../principal';
-import { Sessions } from '../../sessions';
-import { CheckResetQuery } from './check-reset.query';
+import type { Principal } from '../../../auth/principal';
+import { Sessions } from '../../../auth/sessions';
+import { CheckResetQuery } from '../../queries/check-reset/check-reset.query';
 import { ResetPasswordCommand } from './reset-password.command';
 import { ResetPasswordCheckRequestDto, ResetPasswordRequestDto } from './reset-password.request.dto';
 

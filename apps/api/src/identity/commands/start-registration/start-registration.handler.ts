@@ -1,7 +1,7 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
-import { maskIdentity, validateNric, type RegisterStarted } from '@councilpay/domain';
+import { DEFAULT_LANGUAGE, type Language, maskIdentity, validateNric, type RegisterStarted } from '@councilpay/domain';
 import { AppConfig } from '../../../config/config';
 import { APP_CONFIG } from '../../../config/config.module';
 import { ApiError } from '../../../http/api-error';
@@ -9,8 +9,8 @@ import { queueNotification } from '../../../notifications/queue-notification';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { LIMITS, PHONE_CODE_TTL_MS } from '../../identity.constants';
 import { RateLimiter } from '../../../rate-limit/rate-limiter';
-import { newPhoneCode, phoneCodeHash, sha256 } from '../../secrets';
-import { hashPassword } from '../../passwords';
+import { newPhoneCode, phoneCodeHash, sha256 } from '../../../auth/secrets';
+import { hashPassword } from '../../../auth/passwords';
 import { fieldError, NRIC_MESSAGES } from '../../validators';
 import { StartRegistrationCommand } from './start-registration.command';
 
@@ -21,7 +21,7 @@ export interface PendingRegistration {
   nricNo: string;
   phone: string;
   passwordHash: string;
-  language: 'ms' | 'en' | 'zh';
+  language: Language;
 }
 
 export function emailTaken(): ApiError {
@@ -69,7 +69,7 @@ export class StartRegistrationHandler implements ICommandHandler<StartRegistrati
       nricNo: nric.value,
       phone: request.phone,
       passwordHash: await hashPassword(request.password),
-      language: request.language ?? 'ms',
+      language: request.language ?? DEFAULT_LANGUAGE,
     };
     const id = randomUUID();
     const code = newPhoneCode();

@@ -4,7 +4,7 @@ import { maskIdentity, validateNric, type ProfileUpdateResult } from '@councilpa
 import { Prisma } from '../../../generated/prisma/client';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { unauthorized } from '../../roles';
+import { unauthorized } from '../../../auth/roles';
 import { toProfileDto } from '../../queries/get-profile/get-profile.handler';
 import { fieldError, NRIC_MESSAGES } from '../../validators';
 import { nricTaken } from '../start-registration/start-registration.handler';

@@ -2,8 +2,8 @@ import { Body, Controller, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ProfileUpdateResult } from '@councilpay/domain';
-import type { Principal } from '../../principal';
-import { CurrentUser, SignedIn } from '../../roles';
+import type { Principal } from '../../../auth/principal';
+import { CurrentUser, SignedIn } from '../../../auth/roles';
 import { UpdateProfileCommand } from './update-profile.command';
 import { UpdateProfileRequestDto } from './update-profile.request.dto';
 

@@ -1,5 +1,5 @@
 import type { Language } from '@councilpay/domain';
-import type { Principal } from '../../principal';
+import type { Principal } from '../../../auth/principal';
 
 /** The emailed link proves the user reads that mailbox. */
 export class VerifyEmailCommand {

@@ -8,7 +8,7 @@ import { PrismaService } from '../../../prisma/prisma.service';
 import { queueEmailVerification } from '../../email-verification';
 import { LIMITS } from '../../identity.constants';
 import { RateLimiter } from '../../../rate-limit/rate-limiter';
-import { sha256 } from '../../secrets';
+import { sha256 } from '../../../auth/secrets';
 import { ResendEmailVerificationCommand, VerifyEmailCommand } from './verify-email.command';
 
 const invalidLink = (reason?: string) =>

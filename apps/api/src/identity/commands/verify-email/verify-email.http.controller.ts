@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { CodeAnswer } from '@councilpay/domain';
-import type { Principal } from '../../principal';
-import { CurrentUser, SignedIn } from '../../roles';
+import { DEFAULT_LANGUAGE, type CodeAnswer } from '@councilpay/domain';
+import type { Principal } from '../../../auth/principal';
+import { CurrentUser, SignedIn } from '../../../auth/roles';
 import { ResendEmailVerificationCommand, VerifyEmailCommand } from './verify-email.command';
 import { ResendEmailVerificationRequestDto, VerifyEmailRequestDto } from './verify-email.request.dto';
 
@@ -27,6 +27,6 @@ export class VerifyEmailHttpController {
     @CurrentUser() principal: Principal,
     @Body() body: ResendEmailVerificationRequestDto,
   ): Promise<CodeAnswer<'email_verified' | 'email_verification_sent'>> {
-    return this.commandBus.execute(new ResendEmailVerificationCommand(principal, body.language ?? 'ms'));
+    return this.commandBus.execute(new ResendEmailVerificationCommand(principal, body.language ?? DEFAULT_LANGUAGE));
   }
 }

@@ -3,8 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { SessionUser } from '@councilpay/domain';
-import { toSessionUser, type Principal } from '../../principal';
-import { Sessions } from '../../sessions';
+import { toSessionUser, type Principal } from '../../../auth/principal';
+import { Sessions } from '../../../auth/sessions';
 import { VerifyRegistrationCommand } from './verify-registration.command';
 import { VerifyRegistrationRequestDto } from './verify-registration.request.dto';
 

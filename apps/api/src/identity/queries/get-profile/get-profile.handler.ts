@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { maskIdentity, type ProfileDto } from '@councilpay/domain';
 import type { User } from '../../../generated/prisma/client';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { unauthorized } from '../../roles';
+import { unauthorized } from '../../../auth/roles';
 import { GetProfileQuery } from './get-profile.query';
 
 export function toProfileDto(user: Pick<User, 'email' | 'fullName' | 'phone' | 'nricNo' | 'version'>): ProfileDto {

@@ -2,8 +2,8 @@ import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ProfileDto } from '@councilpay/domain';
-import type { Principal } from '../../principal';
-import { CurrentUser, SignedIn } from '../../roles';
+import type { Principal } from '../../../auth/principal';
+import { CurrentUser, SignedIn } from '../../../auth/roles';
 import { GetProfileQuery } from './get-profile.query';
 
 @ApiTags('me')

@@ -1,8 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { SessionUser } from '@councilpay/domain';
-import { toSessionUser, type Principal } from '../../principal';
-import { CurrentUser, SignedIn } from '../../roles';
+import { toSessionUser, type Principal } from '../../../auth/principal';
+import { CurrentUser, SignedIn } from '../../../auth/roles';
 
 @ApiTags('auth')
 @Controller('auth')

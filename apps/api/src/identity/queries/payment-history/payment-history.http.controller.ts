@@ -3,8 +3,8 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { HistoryRowDto, Page, PaymentDto } from '@councilpay/domain';
 import { ReferenceParam } from '../../../payments/reference.param';
-import type { Principal } from '../../principal';
-import { CurrentUser, SignedIn } from '../../roles';
+import type { Principal } from '../../../auth/principal';
+import { CurrentUser, SignedIn } from '../../../auth/roles';
 import { GetOwnPaymentQuery, PaymentHistoryQuery } from './payment-history.query';
 import { PaymentHistoryRequestDto } from './payment-history.request.dto';
 

@@ -1,4 +1,4 @@
-import type { Principal } from '../../principal';
+import type { Principal } from '../../../auth/principal';
 
 /** The signed-in user's payment history, a page of it, newest first. */
 export class PaymentHistoryQuery {

@@ -1,5 +1,5 @@
 import { Inject, Logger } from '@nestjs/common';
-import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   checkCardAmount,
@@ -8,10 +8,12 @@ import {
   isSharedPayable,
   OPEN_PAYMENT_STATES as OPEN_STATES,
   type CreatePaymentResponse,
+  DEFAULT_LANGUAGE,
+  type BankListDto,
 } from '@councilpay/domain';
 import { FPX_BANKS } from '@councilpay/fpx';
 import { Prisma } from '../../../generated/prisma/client';
-import { BanksService } from '../../../banks/banks.service';
+import { ListBanksQuery } from '../../../banks/queries/list-banks/list-banks.query';
 import { AppConfig } from '../../../config/config';
 import { APP_CONFIG } from '../../../config/config.module';
 import { ApiError } from '../../../http/api-error';
@@ -65,7 +67,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
     private readonly prisma: PrismaService,
     private readonly gateways: Gateways,
     private readonly commandBus: CommandBus,
-    private readonly banks: BanksService,
+    private readonly queryBus: QueryBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -123,7 +125,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
             payerName: request.payer.name.trim(),
             payerEmail: request.payer.email,
             payerPhone: request.payer.phone,
-            language: request.language ?? 'ms',
+            language: request.language ?? DEFAULT_LANGUAGE,
             userId,
             idempotencyKey,
             requestHash: hash,
@@ -226,11 +228,13 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
 
   /** A bank FPX lists as offline (`B`) cannot take the payment: refused before anything is written. */
   private async checkBankOnline(bankId: string): Promise<void> {
-    const list = await this.banks.list().catch((error: unknown) => {
-      // FPX cannot tell us just now: the bank's own page will say if it is down.
-      this.logger.warn({ bankId, err: (error as Error).message }, 'Bank list unavailable at payment creation');
-      return null;
-    });
+    const list = await this.queryBus
+      .execute<ListBanksQuery, BankListDto>(new ListBanksQuery())
+      .catch((error: unknown) => {
+        // FPX cannot tell us just now: the bank's own page will say if it is down.
+        this.logger.warn({ bankId, err: (error as Error).message }, 'Bank list unavailable at payment creation');
+        return null;
+      });
     if (list?.banks.some((b) => b.id === bankId && !b.online)) {
       throw new ApiError(
         422,
@@ -255,7 +259,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
       );
   }
 
-  /** Prices every line; lines worth 0 or less are left out (spec section 5); all must belong to payables that exist. */
+  /** Prices every line; lines worth 0 or less are left out; all must belong to payables that exist. */
   private async priceLines(request: CreatePaymentRequestDto) {
     const ids = request.items.map((i) => i.payableId);
     const duplicate = ids.findIndex((id, i) => ids.indexOf(id) !== i);

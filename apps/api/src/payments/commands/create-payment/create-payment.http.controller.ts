@@ -3,8 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CreatePaymentResponse } from '@councilpay/domain';
 import { ApiError } from '../../../http/api-error';
-import { CurrentUser } from '../../../identity/roles';
-import type { Principal } from '../../../identity/principal';
+import { CurrentUser } from '../../../auth/roles';
+import type { Principal } from '../../../auth/principal';
 import { CreatePaymentCommand } from './create-payment.command';
 import { CreatePaymentRequestDto } from './create-payment.request.dto';
 

@@ -1,4 +1,4 @@
-import { DIALOG_MAX_WIDTH } from '@councilpay/domain';
+import { DIALOG_MAX_WIDTH } from '../../../shared/constants';
 import type { MessageKey } from '@councilpay/i18n';
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
@@ -22,11 +22,11 @@ import { dialogCloseGuard } from './close-guard';
 export interface ForgotPasswordDialogProps {
   open: boolean;
   onClose: () => void;
-  /** Called after the link was sent: spec section 4 closes both dialogs. */
+  /** Called after the link was sent: both dialogs close. */
   onSent: () => void;
 }
 
-/** Spec section 2, "Forgot password": e-mail field, explanation, submit. */
+/** Forgot password: e-mail field, explanation, submit. */
 export function ForgotPasswordDialog({ open, onClose, onSent }: ForgotPasswordDialogProps) {
   const { t } = useTranslation();
   const { showMessage } = useSnackbar();

@@ -1,4 +1,4 @@
-import { DIALOG_MAX_WIDTH } from '@councilpay/domain';
+import { DIALOG_MAX_WIDTH } from '../../../shared/constants';
 import type { MessageKey } from '@councilpay/i18n';
 import CloseIcon from '@mui/icons-material/Close';
 import Visibility from '@mui/icons-material/Visibility';
@@ -47,7 +47,7 @@ export interface LoginDialogProps {
   onForgotPassword: () => void;
 }
 
-/** Spec section 2, "Login": e-mail, password, the authentication error, register link, forgot password. */
+/** Login: e-mail, password, the authentication error, register link, forgot password. */
 export function LoginDialog({ open, onClose, onForgotPassword }: LoginDialogProps) {
   const { t } = useTranslation();
   const { login } = useSession();
@@ -83,7 +83,7 @@ export function LoginDialog({ open, onClose, onForgotPassword }: LoginDialogProp
     setSubmitting(true);
     try {
       const user = await login({ email: cleanEmail, password });
-      // Back to where the payer was; from home on to checkout (spec section 2) only with bills to pay.
+      // Back to where the payer was; from home on to checkout only with bills to pay.
       const destination = afterLoginDestination({
         at: location.pathname,
         origin: origin.current,
@@ -94,7 +94,7 @@ export function LoginDialog({ open, onClose, onForgotPassword }: LoginDialogProp
       showMessage(t('account.signed_in_welcome', { name: user.fullName || user.name }), 'success');
     } catch (error) {
       setAuthError(messageKeyForError(error));
-      // Spec section 2: a failed login returns to home, with the dialog (and its error) still open.
+      // A failed login returns to home, with the dialog (and its error) still open.
       if (location.pathname !== ROUTES.home) {
         origin.current ??= `${location.pathname}${location.search}`;
         void navigate(ROUTES.home);

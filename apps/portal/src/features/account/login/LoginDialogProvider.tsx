@@ -18,7 +18,7 @@ export function LoginDialogProvider({ children }: { children: ReactNode }) {
   const [view, setView] = useState<View>('closed');
   // Mounted from the first opening on, so closing animates and the typed e-mail is kept.
   const [used, setUsed] = useState(false);
-  // Spec section 4: opening login clears the forgot-password view.
+  // Opening login clears the forgot-password view.
   const openLogin = useCallback(() => {
     setUsed(true);
     setView('login');

@@ -1,6 +1,5 @@
 /**
- * The login dialogs close only through their buttons or Escape: a click outside does not dismiss them
- * (spec section 2).
+ * The login dialogs close only through their buttons or Escape: a click outside does not dismiss them.
  */
 export const dialogCloseGuard =
   (close: () => void) =>

@@ -17,7 +17,7 @@ export interface Session {
 const SessionContext = createContext<Session | null>(null);
 
 /**
- * Spec section 4: the session starts empty; login sets it, logout resets it. A session cookie from an
+ * The session starts empty; login sets it, logout resets it. A session cookie from an
  * earlier visit is honoured: GET /api/auth/me says who is signed in (after the first paint).
  */
 export function SessionProvider({ children }: { children: ReactNode }) {

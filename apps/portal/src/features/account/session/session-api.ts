@@ -14,7 +14,7 @@ import { api, ApiError, mayHaveSession } from '../../../shared/api/client';
 export type { SessionUser };
 export type Credentials = LoginRequest;
 
-/** Spec section 5: spaces are stripped from e-mail addresses before they are sent. */
+/** Spaces are stripped from e-mail addresses before they are sent. */
 export function normaliseEmail(email: string): string {
   return normaliseEmailRule(email);
 }

@@ -1,19 +1,21 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { BankListDto } from '@councilpay/domain';
 import { buildBankEnquiryRequest, FPX_BANKS, sortBanksForDisplay, verifyBankListResponse } from '@councilpay/fpx';
-import { AppConfig } from '../config/config';
-import { APP_CONFIG } from '../config/config.module';
-import { ApiError } from '../http/api-error';
-import { postForm } from '../payments/gateways/payment-gateway';
-import { RedisService } from '../redis/redis.module';
+import { AppConfig } from '../../../config/config';
+import { APP_CONFIG } from '../../../config/config.module';
+import { ApiError } from '../../../http/api-error';
+import { postForm } from '../../../payments/gateways/payment-gateway';
+import { RedisService } from '../../../redis/redis.module';
+import { ListBanksQuery } from './list-banks.query';
 
 /** A fresh list is asked of FPX at most this often; the last good one is served while FPX cannot answer. */
 const FRESH_MS = 5 * 60_000;
 const KEEP_S = 24 * 3600;
 
-@Injectable()
-export class BanksService {
-  private readonly logger = new Logger(BanksService.name);
+@QueryHandler(ListBanksQuery)
+export class ListBanksHandler implements IQueryHandler<ListBanksQuery, BankListDto> {
+  private readonly logger = new Logger(ListBanksHandler.name);
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -21,7 +23,7 @@ export class BanksService {
   ) {}
 
   /** FPX's bank list (BE), in the portal's display order, offline banks included and marked. */
-  async list(): Promise<BankListDto> {
+  async execute(): Promise<BankListDto> {
     const cacheKey = this.redis.key('fpx-bank-list');
     const cached = await this.cached(cacheKey);
     if (cached && Date.now() - Date.parse(cached.asOf) < FRESH_MS) return cached;

@@ -1,9 +1,9 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { maskEmail, type ResetPasswordStatus } from '@councilpay/domain';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { sha256 } from '../../secrets';
+import { sha256 } from '../../../auth/secrets';
 import { CheckResetQuery } from './check-reset.query';
-import { resetRefusal } from './reset-request';
+import { resetRefusal } from '../../reset-request';
 
 @QueryHandler(CheckResetQuery)
 export class CheckResetHandler implements IQueryHandler<CheckResetQuery, ResetPasswordStatus> {

@@ -1,5 +1,5 @@
 /**
- * The display fields of a bill (spec section 3), per payment type, formatted by the display rules of spec
+ * The display fields of a bill, per payment type, formatted by the display rules:
  * section 5: RM with 2 decimals, masked names and identity numbers (masked by the API), long text cut at
  * 70 characters, dates DD/MM/YYYY. Pure, so the rules are unit tested; components only render the list.
  */

@@ -11,18 +11,18 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useCouncilTitle } from '../public-data/useCouncilTitle';
-import { ROUTES } from '../routing/paths';
+import { useCouncilTitle } from '../shared/public-data/useCouncilTitle';
+import { ROUTES } from '../shared/routing/paths';
 import { CartButton } from './CartButton';
-import { CouncilLogo } from './CouncilLogo';
-import { LanguageMenu } from './LanguageMenu';
-import { lazyComponent } from '../routing/lazyComponent';
+import { CouncilLogo } from '../shared/layout/CouncilLogo';
+import { LanguageMenu } from '../shared/layout/LanguageMenu';
+import { lazyComponent } from '../shared/routing/lazyComponent';
 import { useAccountActions } from './useAccountActions';
 
 // Loaded on first use: only small screens open it.
 const MobileMenu = lazyComponent(() => import('./MobileMenu'), 'MobileMenu', { messages: 'core' });
 
-/** Spec section 2's top bar; below the `md` breakpoint everything but the cart folds into a menu. */
+/** The top bar; below the `md` breakpoint everything but the cart folds into a menu. */
 export function TopBar() {
   const { t } = useTranslation();
   const { title, loading } = useCouncilTitle();

@@ -13,9 +13,9 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useLanguage } from '../i18n/useLanguage';
-import { ROUTES } from '../routing/paths';
-import { LANGUAGE_MENU_ORDER } from './language-order';
+import { useLanguage } from '../shared/i18n/useLanguage';
+import { ROUTES } from '../shared/routing/paths';
+import { LANGUAGE_MENU_ORDER } from '../shared/layout/language-order';
 import { useAccountActions } from './useAccountActions';
 
 /** The collapsed menu of small screens: navigation, account actions and the language switch. */

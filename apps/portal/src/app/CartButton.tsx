@@ -3,8 +3,8 @@ import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useCart } from '../../features/cart/CartProvider';
-import { ROUTES } from '../routing/paths';
+import { useCart } from '../features/cart/CartProvider';
+import { ROUTES } from '../shared/routing/paths';
 
 /** The top bar's cart button with the number of items in the cart. */
 export function CartButton() {

@@ -1,6 +1,6 @@
-import { ApiError } from '../../../http/api-error';
-import type { PasswordReset } from '../../../generated/prisma/client';
-import { RESET_LINK_TTL_MS } from '../../identity.constants';
+import { ApiError } from '../http/api-error';
+import type { PasswordReset } from '../generated/prisma/client';
+import { RESET_LINK_TTL_MS } from './identity.constants';
 
 /**
  * Why a reset link no longer works, or null when it does. Time comes first: a link past its 24 hours reads

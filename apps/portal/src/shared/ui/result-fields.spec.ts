@@ -22,7 +22,7 @@ function bill(overrides: Partial<DisplayedBill>): DisplayedBill {
 const valueOf = (fields: ReturnType<typeof displayFields>, label: string) =>
   fields.find((field) => field.label === label)?.value;
 
-describe('display rules (spec section 5)', () => {
+describe('display rules', () => {
   it('shows money as RM with 2 decimals', () => {
     const fields = displayFields(bill({ balanceSen: 123_450, minimumPaymentSen: 15_000 }));
     expect(valueOf(fields, 'balance')).toEqual({ text: 'RM 1,234.50' });

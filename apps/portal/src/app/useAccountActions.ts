@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
-import { useLoginDialog } from '../../features/account/login/LoginDialogProvider';
-import { useSession } from '../../features/account/session/SessionProvider';
-import { ROUTES } from '../routing/paths';
+import { useLoginDialog } from '../features/account/login/LoginDialogProvider';
+import { useSession } from '../features/account/session/SessionProvider';
+import { ROUTES } from '../shared/routing/paths';
 
 /** What the top bar and the small-screen menu offer for the account (signed in or not). */
 export function useAccountActions() {
@@ -13,7 +13,7 @@ export function useAccountActions() {
     openLogin,
     signUp: () => void navigate(ROUTES.form),
     openProfile: () => void navigate(ROUTES.profile),
-    // Spec section 2: logout returns to home.
+    // Logout returns to home.
     logout: () =>
       void logout()
         .catch(() => undefined)

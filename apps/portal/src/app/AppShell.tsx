@@ -4,12 +4,13 @@ import Link from '@mui/material/Link';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
-import { GlobalNotices } from '../../features/announcement/GlobalNotices';
-import { LoginDialogProvider } from '../../features/account/login/LoginDialogProvider';
-import { RouteProgress } from '../feedback/RouteProgress';
-import { TitleCouncilProvider } from '../public-data/TitleCouncil';
-import { Footer } from './Footer';
-import { PageErrorBoundary } from './PageErrorBoundary';
+import { useCart } from '../features/cart/CartProvider';
+import { GlobalNotices } from '../features/announcement/GlobalNotices';
+import { LoginDialogProvider } from '../features/account/login/LoginDialogProvider';
+import { RouteProgress } from '../shared/feedback/RouteProgress';
+import { TitleCouncilProvider } from '../shared/public-data/TitleCouncil';
+import { Footer } from '../shared/layout/Footer';
+import { PageErrorBoundary } from '../shared/layout/PageErrorBoundary';
 import { TopBar } from './TopBar';
 
 const MAIN_ID = 'main-content';
@@ -18,6 +19,7 @@ const MAIN_ID = 'main-content';
 export function AppShell() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const cart = useCart();
 
   // A new page starts at the top.
   useEffect(() => {
@@ -25,7 +27,7 @@ export function AppShell() {
   }, [pathname]);
 
   return (
-    <TitleCouncilProvider>
+    <TitleCouncilProvider cartCouncils={cart.items.map((item) => item.council)}>
       <LoginDialogProvider>
         <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
           <Link

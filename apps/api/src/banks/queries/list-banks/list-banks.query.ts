@@ -1,0 +1,2 @@
+/** FPX's bank list, fresh or (while FPX cannot answer) the last good one. */
+export class ListBanksQuery {}

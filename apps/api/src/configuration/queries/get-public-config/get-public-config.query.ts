@@ -1,0 +1,2 @@
+/** The portal-wide settings anyone may read: service closed, announcement, app version, default council. */
+export class GetPublicConfigQuery {}
