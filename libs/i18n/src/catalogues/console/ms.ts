@@ -115,7 +115,7 @@ export const consoleMs: typeof consoleEn = {
   record_refund: 'Rekod bayaran balik',
   refund_dialog: {
     title: 'Rekod bayaran balik',
-    item: 'Item',
+    item: 'Butiran bil',
     amount: 'Amaun (RM)',
     remaining: 'Baki boleh dibayar balik: {{amount}}',
     reverse_credit: 'Batalkan kredit bil (bakinya naik semula)',
