@@ -207,6 +207,25 @@ async function time(baseUrl, cookie, path) {
 
 const json = (value) => encodeURIComponent(JSON.stringify(value));
 
+/** Time to the first bytes of a streamed download (the payments CSV) and to its whole, in ms. */
+async function firstByte(baseUrl, cookie, path) {
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}${path}`, { headers: { cookie } });
+  const reader = res.body.getReader();
+  let first = null;
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (first === null) first = performance.now() - started;
+    bytes += value.length;
+  }
+  return { status: res.status, first: first ?? performance.now() - started, whole: performance.now() - started, bytes };
+}
+
+/** A Malaysian day (UTC+8) `days` from today, YYYY-MM-DD. */
+const dayOf = (days) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
 async function main() {
   const base = new URL(process.env.BENCH_DATABASE_URL || DEFAULTS.DATABASE_URL);
   if (!process.env.BENCH_DATABASE_URL) base.pathname = '/councilpay_console_bench';
@@ -311,6 +330,8 @@ async function main() {
       ['staff audit', admin, `/api/admin/audit?${newest}&${page(1)}&filter=%7B%7D`],
       ['dashboard, _admin', admin, '/api/admin/dashboard'],
       ['dashboard, mdpg council admin', mdpg, '/api/admin/dashboard'],
+      ['reconciliation, 7 days, _admin', admin, `/api/admin/reconciliation?from=${dayOf(-6)}&to=${dayOf(0)}`],
+      ['reconciliation, 31 days, mdpg', mdpg, `/api/admin/reconciliation?from=${dayOf(-30)}&to=${dayOf(0)}`],
     ];
     process.stdout.write(
       `\n${sizes.payables} payables, ${sizes.payments} payments, ${sizes.notifications} messages; ${REPEAT} requests each, one at a time\n\n`,
@@ -320,6 +341,16 @@ async function main() {
       const fmt = (ms) => `${ms.toFixed(0)} ms`.padEnd(8);
       process.stdout.write(
         `${label.padEnd(32)} p50 ${fmt(r.p50)} p95 ${fmt(r.p95)} max ${fmt(r.max)} status ${r.status}  rows ${String(r.rows).padEnd(3)} total ${r.total}\n`,
+      );
+    }
+    // The payments CSV is streamed: the first bytes leave before the file is read whole.
+    for (const [label, cookie, path] of [
+      ['payments CSV, mdpg, one day', mdpg, `/api/admin/payments.csv?from=${dayOf(0)}&to=${dayOf(0)}`],
+      ['payments CSV, _admin, 7 days', admin, `/api/admin/payments.csv?from=${dayOf(-6)}&to=${dayOf(0)}`],
+    ]) {
+      const r = await firstByte(baseUrl, cookie, path);
+      process.stdout.write(
+        `${label.padEnd(32)} first byte ${r.first.toFixed(0)} ms, whole ${r.whole.toFixed(0)} ms, ${r.bytes} bytes, status ${r.status}\n`,
       );
     }
   } finally {

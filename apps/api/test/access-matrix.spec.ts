@@ -409,6 +409,32 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
         expect: { ...staffOnly, mdpgAdmin: 404, admin: 400 },
       },
       {
+        route: 'GET /api/admin/payments.csv',
+        declared: 'GET /api/admin/payments.csv',
+        expect: staffOnly,
+        check: {
+          // Only the council admin's councils: the mixed payment (mdpg and mps), never the mps-only one.
+          mdpgAdmin: (res) => {
+            expect(res.text).toContain(payments.mixed);
+            expect(res.text).not.toContain(payments.mps);
+          },
+          admin: (res) => expect(res.text).toContain(payments.mps),
+        },
+      },
+      {
+        route: 'GET /api/admin/payments.csv?council=mps',
+        declared: 'GET /api/admin/payments.csv',
+        expect: staffOnly,
+        check: { mdpgAdmin: (res) => expect(res.text).not.toContain(payments.mps) },
+      },
+      {
+        route: 'POST /api/admin/settlements',
+        declared: 'POST /api/admin/settlements',
+        body: () => ({ fileName: 'settlement.csv', content: `23/11/2026,20261123000000000001,2611230000001,42.00,00` }),
+        expect: staffOnly,
+        check: { mdpgAdmin: (res) => expect(res.body.lines[0].match).toBe('unknown_order') },
+      },
+      {
         route: 'GET /api/admin/reconciliation?from=2026-01-01&to=2026-12-31',
         declared: 'GET /api/admin/reconciliation',
         expect: staffOnly,
@@ -582,7 +608,7 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
     }
     expect(seen.length).toBe(rows().length * ACTORS.length);
     expect((await prisma.payment.findUniqueOrThrow({ where: { reference: payments.mixed } })).status).toBe('refunded');
-    // Hundreds of requests one after another: 6 s on an idle machine, over 30 s on a loaded one.
+    // Some 400 requests one after another: 6 s on an idle machine, about a minute on a loaded one.
   }, 300_000);
 
   it('user B never sees A’s payments, though B registered with the email A paid with as a guest', async () => {

@@ -301,6 +301,17 @@ describe('hostile bodies to every JSON route: never a 5xx, never a row written o
         asAdmin: true,
       },
       {
+        declared: 'POST /api/admin/settlements',
+        path: '/api/admin/settlements',
+        method: 'post',
+        template: {
+          fileName: 'penyelesaian-20261123.csv',
+          content:
+            'date,seller order no,fpx transaction id,amount,status\n23/11/2026,20261123000000000001,2611230000001,42.00,00',
+        },
+        asAdmin: true,
+      },
+      {
         declared: 'POST /api/admin/notifications/:id/resend',
         path: `/api/admin/notifications/${payable}/resend`,
         method: 'post',

@@ -53,11 +53,15 @@ export interface CreatedPayment {
 }
 
 /** A guest's FPX payment of one bill, as the portal makes it (in progress: nothing sent to the bank yet). */
-export async function createPayment(request: APIRequestContext, payableId: string): Promise<CreatedPayment> {
+export async function createPayment(
+  request: APIRequestContext,
+  payableId: string,
+  email = 'aminah.e2e@example.my',
+): Promise<CreatedPayment> {
   const res = await request.post('/api/payments', {
     data: {
       items: [{ payableId }],
-      payer: { name: 'Aminah binti Sapin', email: 'aminah.e2e@example.my', phone: '0123456789' },
+      payer: { name: 'Aminah binti Sapin', email, phone: '0123456789' },
       method: { type: 'fpx', bankId: 'MB2U0227' },
       language: 'en',
     },
@@ -98,6 +102,29 @@ export async function pendingPaymentTheBankApproved(request: APIRequestContext, 
     )
     .toBe('pending');
   await simulator(`/sim/fpx/${payment.invoiceNo}/settle`, { action: 'approve' });
+  return payment;
+}
+
+/** Posts the payment's form to the bank's page, as the payer's browser does. */
+async function toTheBank(payment: CreatedPayment): Promise<void> {
+  const bankPage = await fetch(payment.redirect.action, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(payment.redirect.fields).toString(),
+  });
+  expect(bankPage.status).toBe(200);
+}
+
+async function statusOf(request: APIRequestContext, reference: string): Promise<string> {
+  return ((await (await request.get(`/api/payments/${reference}`)).json()) as { status: string }).status;
+}
+
+/** A guest's FPX payment of a bill of its own, approved by the bank (its direct AC received): paid. */
+export async function paidPayment(request: APIRequestContext, council = 'mdpg', email?: string) {
+  const payment = await createPayment(request, await makeBill(council), email);
+  await toTheBank(payment);
+  await simulator(`/sim/fpx/${payment.invoiceNo}/decide`, { action: 'approve', returnBrowser: false });
+  await expect.poll(() => statusOf(request, payment.reference)).toBe('paid');
   return payment;
 }
 

@@ -10,10 +10,14 @@ import { dataProvider } from './dataProvider';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import notifications from './notifications';
 import payments from './payments';
+import reconciliation from './reconciliation';
+import settlements from './settlements';
 import { darkTheme, lightTheme } from './theme';
 import users from './users';
 
 const ConfigurationEdit = configuration.edit;
+const ReconciliationPage = reconciliation.page;
+const SettlementPage = settlements.page;
 
 /**
  * The staff console. Following react-admin's demo: one folder per resource exporting its views, spread into
@@ -40,6 +44,22 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <Resource name="users" {...users} />
       <Resource name="audit" {...audit} />
       <CustomRoutes>
+        <Route
+          path={reconciliation.path}
+          element={
+            <Authenticated>
+              <ReconciliationPage />
+            </Authenticated>
+          }
+        />
+        <Route
+          path={settlements.path}
+          element={
+            <Authenticated>
+              <SettlementPage />
+            </Authenticated>
+          }
+        />
         <Route
           path={configuration.path}
           element={

@@ -4,12 +4,19 @@ import {
   type AdminConfiguration,
   type AdminCouncilUpdate,
   type AdminDashboard,
+  type AdminGatewayAnswerRow,
   type AdminPaymentActionResult,
+  type AdminRecordRefundRequest,
+  type AdminRecordRefundResult,
+  type AdminRefundRow,
   type AdminResendResult,
   type AdminUserRolesUpdate,
   type AdminUserRow,
   type HealthReport,
   type NotificationChannel,
+  type ReconciliationQuery,
+  type ReconciliationReport,
+  type SettlementReport,
 } from '@councilpay/domain';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListParams, GetListResult, RaRecord, UpdateParams } from 'react-admin';
@@ -55,6 +62,17 @@ export interface ConsoleDataProvider extends DataProvider {
   resendNotification(id: string): Promise<AdminResendResult>;
   getDashboard(signal?: AbortSignal): Promise<AdminDashboard>;
   getHealth(signal?: AbortSignal): Promise<HealthReport>;
+  getGatewayAnswers(reference: string, signal?: AbortSignal): Promise<AdminGatewayAnswerRow[]>;
+  getRefunds(reference: string, signal?: AbortSignal): Promise<AdminRefundRow[]>;
+  recordRefund(reference: string, request: AdminRecordRefundRequest): Promise<AdminRecordRefundResult>;
+  getReconciliation(query: ReconciliationQuery, signal?: AbortSignal): Promise<ReconciliationReport>;
+  checkSettlement(fileName: string, content: string): Promise<SettlementReport>;
+}
+
+/** The payments CSV of a list's filters, as react-admin holds them (the API reads `filter` as JSON). */
+export function paymentsCsvUrl(filter: Record<string, unknown>, lang: string): string {
+  const params = new URLSearchParams({ filter: JSON.stringify(filter), lang });
+  return `${ADMIN_API}/payments.csv?${params.toString()}`;
 }
 
 /**
@@ -132,6 +150,17 @@ export function createDataProvider(client: typeof httpClient = httpClient): Cons
     resendOutcome: (reference, channel) => post(`/payments/${encodeURIComponent(reference)}/resend`, { channel }),
     resendNotification: (id) => post(`/notifications/${encodeURIComponent(id)}/resend`),
     getDashboard: (signal) => get(`${ADMIN_API}/dashboard`, signal),
+    getGatewayAnswers: (reference, signal) =>
+      get(`${ADMIN_API}/payments/${encodeURIComponent(reference)}/gateway-answers`, signal),
+    getRefunds: (reference, signal) => get(`${ADMIN_API}/payments/${encodeURIComponent(reference)}/refunds`, signal),
+    recordRefund: (reference, request) => post(`/payments/${encodeURIComponent(reference)}/refunds`, request),
+    getReconciliation: (query, signal) => {
+      const params = new URLSearchParams(
+        Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+      );
+      return get(`${ADMIN_API}/reconciliation?${params.toString()}`, signal);
+    },
+    checkSettlement: (fileName, content) => post('/settlements', { fileName, content }),
     getHealth: async (signal) => {
       // The health report answers 503 with its body when a dependency is down: that is still the answer.
       const response = await fetch('/api/health', { signal, headers: { Accept: 'application/json' } });

@@ -48,6 +48,10 @@ const CONSOLE_ERRORS = new Set([
   'notification_not_resendable',
   'cannot_change_admin',
   'gateway_unavailable',
+  'refund_invalid',
+  'refund_exceeds_remainder',
+  'refund_not_allowed',
+  'settlement_invalid',
 ]);
 const PORTAL_ERRORS = new Set([
   'not_found',

@@ -48,6 +48,7 @@ describe('catalogues', () => {
       'console.resources.payments.fields.status',
       'console.resources.payments.fields.bankId',
       'console.resources.notifications.fields.status',
+      'console.csv.status',
     ]);
     for (const language of ['ms', 'zh'] as const) {
       const copied = [...flattenMessages(catalogues[language])].filter(

@@ -15,6 +15,8 @@ import { ListNotificationsHandler } from './notifications/list-notifications/lis
 import { ListNotificationsHttpController } from './notifications/list-notifications/list-notifications.http.controller';
 import { ResendNotificationHandler } from './notifications/resend-notification/resend-notification.handler';
 import { ResendNotificationHttpController } from './notifications/resend-notification/resend-notification.http.controller';
+import { ExportPaymentsHttpController } from './payments/export-payments/export-payments.http.controller';
+import { ExportPaymentsService } from './payments/export-payments/export-payments.service';
 import { GetAdminPaymentHandler } from './payments/get-payment/get-admin-payment.handler';
 import { GetAdminPaymentHttpController } from './payments/get-payment/get-admin-payment.http.controller';
 import { ListPaymentsHandler } from './payments/list-payments/list-payments.handler';
@@ -35,6 +37,8 @@ import { ListUsersHandler } from './users/list-users/list-users.handler';
 import { ListUsersHttpController } from './users/list-users/list-users.http.controller';
 import { UpdateUserRolesHandler } from './users/update-user-roles/update-user-roles.handler';
 import { UpdateUserRolesHttpController } from './users/update-user-roles/update-user-roles.http.controller';
+import { CheckSettlementHandler } from './settlements/check-settlement.handler';
+import { CheckSettlementHttpController } from './settlements/check-settlement.http.controller';
 import { simpleRestQuery } from './simple-rest-query';
 
 const queryHandlers = [
@@ -59,6 +63,7 @@ const commandHandlers = [
   ResendNotificationHandler,
   UpdateCouncilHandler,
   UpdateUserRolesHandler,
+  CheckSettlementHandler,
 ];
 
 /**
@@ -69,6 +74,7 @@ const commandHandlers = [
  */
 const listControllers = [
   ListPaymentsHttpController,
+  ExportPaymentsHttpController,
   ListNotificationsHttpController,
   ListCouncilsHttpController,
   ListUsersHttpController,
@@ -78,12 +84,14 @@ const listControllers = [
 @Module({
   controllers: [
     ListPaymentsHttpController,
+    ExportPaymentsHttpController,
     GetAdminPaymentHttpController,
     AdminRequeryPaymentHttpController,
     ResendOutcomeHttpController,
     RefundPaymentHttpController,
     ListMoneyRecordsHttpController,
     ReconciliationHttpController,
+    CheckSettlementHttpController,
     ListNotificationsHttpController,
     ResendNotificationHttpController,
     GetDashboardHttpController,
@@ -96,7 +104,7 @@ const listControllers = [
     UpdateUserRolesHttpController,
     ListAuditHttpController,
   ],
-  providers: [...queryHandlers, ...commandHandlers, PaymentScope],
+  providers: [...queryHandlers, ...commandHandlers, PaymentScope, ExportPaymentsService],
 })
 export class AdminModule implements NestModule {
   /** The lists also speak react-admin's simple REST conventions (range, sort, filter as JSON). */

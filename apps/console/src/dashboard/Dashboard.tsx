@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Title, useDataProvider, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { MismatchesCard } from '../reconciliation/MismatchesCard';
 
 /** The route of a list with these filters (react-admin reads `filter` from the location). */
 export function listLink(resource: string, filter: Record<string, unknown>, sort?: [string, 'ASC' | 'DESC']): string {
@@ -153,6 +154,9 @@ export function Dashboard() {
               </Typography>
               <OpenList to={listLink('notifications', { status: ['queued', 'sending', 'failed'] })} />
             </Panel>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+            <MismatchesCard />
           </Grid>
           {d.failedJobs !== null && (
             <Grid size={{ xs: 12, sm: 6 }}>

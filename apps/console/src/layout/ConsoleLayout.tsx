@@ -2,6 +2,8 @@ import QueueIcon from '@mui/icons-material/ViewList';
 import type { ReactNode } from 'react';
 import { Layout, Menu, useCanAccess, useTranslate } from 'react-admin';
 import configuration from '../configuration';
+import reconciliation from '../reconciliation';
+import settlements from '../settlements';
 
 /** Bull Board, served by the API (read-only, `_admin` only). */
 export const QUEUE_BOARD_URL = '/api/admin/queues/';
@@ -9,12 +11,24 @@ export const QUEUE_BOARD_URL = '/api/admin/queues/';
 function ConsoleMenu() {
   const translate = useTranslate();
   const ConfigurationIcon = configuration.icon;
+  const ReconciliationIcon = reconciliation.icon;
+  const SettlementIcon = settlements.icon;
   const { canAccess: canConfigure } = useCanAccess({ resource: 'configuration', action: 'edit' });
   const { canAccess: canSeeQueues } = useCanAccess({ resource: 'queues', action: 'list' });
   return (
     <Menu>
       <Menu.DashboardItem primaryText={translate('console.dashboard')} />
       <Menu.ResourceItems />
+      <Menu.Item
+        to={reconciliation.path}
+        primaryText={translate('console.reconciliation.title')}
+        leftIcon={<ReconciliationIcon />}
+      />
+      <Menu.Item
+        to={settlements.path}
+        primaryText={translate('console.settlement.title')}
+        leftIcon={<SettlementIcon />}
+      />
       {canConfigure && (
         <Menu.Item
           to={configuration.path}

@@ -13,6 +13,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { RecordRefundButton } from './PaymentMoney';
 
 /** Outcomes a payer can be told again. */
 const TOLD = new Set(['paid', 'failed', 'expired']);
@@ -85,6 +86,7 @@ export function PaymentShowActions() {
       <RequeryButton />
       <ResendOutcomeButton channel="email" />
       <ResendOutcomeButton channel="sms" />
+      <RecordRefundButton />
     </TopToolbar>
   );
 }

@@ -24,6 +24,7 @@ import {
   PaymentStatusField,
   SCROLLING_TABLE,
 } from '../shared/fields';
+import { PaymentListActions } from './ExportCsvButton';
 
 function useFilters() {
   const translate = useTranslate();
@@ -82,6 +83,7 @@ export function PaymentList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
       exporter={false}
+      actions={<PaymentListActions />}
       sx={SCROLLING_TABLE}
     >
       {isSmall ? (

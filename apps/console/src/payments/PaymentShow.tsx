@@ -18,6 +18,7 @@ import {
 import { ResendNotificationButton } from '../notifications/ResendNotificationButton';
 import { ChipsField, DateTimeField, MoneyField, PaymentStatusField, TranslatedField } from '../shared/fields';
 import { PaymentShowActions } from './PaymentActions';
+import { GatewayAnswers, Refunds } from './PaymentMoney';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   const translate = useTranslate();
@@ -158,6 +159,16 @@ export function PaymentShow() {
                 <DataTable.Col source="reason" label="resources.payments.fields.reason" />
               </DataTable>
             </ArrayField>
+          </Section>
+        </Grid>
+        <Grid size={12}>
+          <Section title="console.gateway_answers" testId="payment-gateway-answers">
+            <GatewayAnswers />
+          </Section>
+        </Grid>
+        <Grid size={12}>
+          <Section title="console.refunds" testId="payment-refunds">
+            <Refunds />
           </Section>
         </Grid>
         <Grid size={12}>

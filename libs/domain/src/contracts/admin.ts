@@ -146,9 +146,19 @@ export const STAFF_ACTIONS = [
   'configuration_update',
   'council_update',
   'user_roles_update',
+  'payments_export',
+  'settlement_import',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
-export const STAFF_AUDIT_TARGETS = ['payment', 'notification', 'configuration', 'council', 'user'] as const;
+export const STAFF_AUDIT_TARGETS = [
+  'payment',
+  'notification',
+  'configuration',
+  'council',
+  'user',
+  'payments_export',
+  'settlement_file',
+] as const;
 export type StaffAuditTarget = (typeof STAFF_AUDIT_TARGETS)[number];
 
 /** GET /api/admin/audit: who did what to which record, when, with the record before and after. */
@@ -226,6 +236,17 @@ export interface AdminResendOutcomeRequest {
 export interface AdminPaymentView extends AdminPaymentDetail {
   notifications: AdminNotificationRow[];
   audit: StaffAuditRow[];
+  /** The items as a refund names them (in the order of `items`), with what was already given back of each. */
+  refundItems: AdminRefundableItem[];
+}
+
+/** One item of a payment, for recording a refund: at most amountSen - refundedSen may still be given back. */
+export interface AdminRefundableItem {
+  id: string;
+  council: string;
+  accountNo: string;
+  amountSen: number;
+  refundedSen: number;
 }
 
 /** GET /api/admin/dashboard: the morning's view, within the caller's councils. Days are Malaysian days. */
@@ -391,6 +412,18 @@ export interface ReconciliationRow {
   refundsMadeSen: number;
   approvedAnswers: number;
   approvedSen: number;
+  /**
+   * Payments made that day (by createdAt) that are still pending at the bank, failed, or expired, and those
+   * refunded (by the day they were made): counts and what their items of this council come to.
+   */
+  paymentsPending: number;
+  pendingSen: number;
+  paymentsFailed: number;
+  failedSen: number;
+  paymentsExpired: number;
+  expiredSen: number;
+  paymentsRefunded: number;
+  refundedSen: number;
 }
 
 export interface ReconciliationMismatch {
@@ -413,4 +446,73 @@ export interface ReconciliationReport {
   to: string;
   rows: ReconciliationRow[];
   mismatches: ReconciliationMismatch[];
+}
+
+/** A gateway settlement file: at most this many lines (one upload; the request body is small). */
+export const SETTLEMENT_MAX_LINES = 1_000;
+export const SETTLEMENT_MAX_CHARS = 60_000;
+
+/** What is wrong with one line of a settlement file. */
+export const SETTLEMENT_LINE_ERRORS = [
+  'columns',
+  'date',
+  'order_no',
+  'txn_id',
+  'amount',
+  'status',
+  'duplicate',
+] as const;
+export type SettlementLineErrorCode = (typeof SETTLEMENT_LINE_ERRORS)[number];
+
+export interface SettlementLineError {
+  /** 1-based line of the file. */
+  line: number;
+  code: SettlementLineErrorCode;
+  /** The text found there (cut short). */
+  value: string;
+}
+
+/**
+ * What a settlement line is, against our records: matched (both agree), amount_differs (the bank settled
+ * another amount), unknown_order (no payment of ours — or none of the caller's councils — has that order no),
+ * approved_not_ours (the bank approved it, our payment is not paid: its approval never reached us),
+ * not_approved_by_bank (our payment is paid, the bank's line is not an approval).
+ */
+export const SETTLEMENT_MATCHES = [
+  'matched',
+  'amount_differs',
+  'unknown_order',
+  'approved_not_ours',
+  'not_approved_by_bank',
+] as const;
+export type SettlementMatch = (typeof SETTLEMENT_MATCHES)[number];
+
+export interface SettlementLine {
+  line: number;
+  /** YYYY-MM-DD. */
+  date: string;
+  /** FPX seller order no: our payment's invoice number. */
+  sellerOrderNo: string;
+  fpxTxnId: string;
+  amountSen: number;
+  /** The bank's status as written (00 / approved is an approval). */
+  bankStatus: string;
+  bankApproved: boolean;
+  match: SettlementMatch;
+  reference: string | null;
+  status: PaymentState | null;
+  paymentAmountSen: number | null;
+}
+
+/** POST /api/admin/settlements body: the file as text. */
+export interface SettlementCheckRequest {
+  fileName: string;
+  content: string;
+}
+
+/** POST /api/admin/settlements: every line matched to our payments (nothing is changed by the check). */
+export interface SettlementReport {
+  fileName: string;
+  lines: SettlementLine[];
+  counts: Record<SettlementMatch, number>;
 }

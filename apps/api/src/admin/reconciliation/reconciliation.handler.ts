@@ -19,7 +19,7 @@ const MAX_MISMATCHES = 5_000;
 const dayOf = (column: Prisma.Sql) => Prisma.sql`to_char(${column} + ${MYT}, 'YYYY-MM-DD')`;
 
 interface FigureRow {
-  kind: 'paid' | 'credited' | 'due' | 'made' | 'approved';
+  kind: 'paid' | 'credited' | 'due' | 'made' | 'approved' | 'pending' | 'failed' | 'expired' | 'refunded';
   council: string;
   day: string;
   method: 'fpx' | 'card';
@@ -43,7 +43,8 @@ interface MismatchRow {
  * Reconciliation from the records alone. Per council, Malaysian day and method: payments paid (by paidAt) and
  * what their items of that council took, items credited (by creditedAt), refunds due (credits refused by a
  * settled bill, by paidAt; duplicate charges, by receipt) and made (by refundedAt), and approvals received from
- * the gateway (applied ones and duplicate charges; repeats are not counted again). Money of a payment that
+ * the gateway (applied ones and duplicate charges; repeats are not counted again); payments made that day still
+ * pending, failed, expired or refunded (by createdAt). Money of a payment that
  * spans councils is shared over them as its items are. Then every record that does not agree, with its cause.
  */
 @QueryHandler(GetReconciliationQuery)
@@ -126,7 +127,14 @@ export class GetReconciliationHandler implements IQueryHandler<GetReconciliation
       FROM "GatewayAnswer" a JOIN "Payment" p ON p."id" = a."paymentId" JOIN "PaymentItem" i ON i."paymentId" = p."id"
       WHERE a."outcome" = 'approved' AND a."verdict" IN ('applied', 'duplicate_charge')
         AND ${inRange(Prisma.sql`a."receivedAt"`)} AND ${inCouncil} AND ${byMethod(Prisma.sql`a."method"`)}
-      GROUP BY 2, 3, 4`;
+      GROUP BY 2, 3, 4
+      UNION ALL
+      SELECT p."status"::text, i."councilCode", ${dayOf(Prisma.sql`p."createdAt"`)}, p."method"::text,
+             count(DISTINCT p."id"), sum(i."amountSen")
+      FROM "Payment" p JOIN "PaymentItem" i ON i."paymentId" = p."id"
+      WHERE p."status" IN ('pending', 'failed', 'expired', 'refunded')
+        AND ${inRange(Prisma.sql`p."createdAt"`)} AND ${inCouncil} AND ${byMethod(Prisma.sql`p."method"`)}
+      GROUP BY 1, 2, 3, 4`;
   }
 
   private async mismatches(
@@ -213,6 +221,14 @@ function merge(figures: FigureRow[]): ReconciliationRow[] {
         refundsMadeSen: 0,
         approvedAnswers: 0,
         approvedSen: 0,
+        paymentsPending: 0,
+        pendingSen: 0,
+        paymentsFailed: 0,
+        failedSen: 0,
+        paymentsExpired: 0,
+        expiredSen: 0,
+        paymentsRefunded: 0,
+        refundedSen: 0,
       };
       rows.set(key, row);
     }
@@ -222,7 +238,11 @@ function merge(figures: FigureRow[]): ReconciliationRow[] {
     else if (f.kind === 'credited') Object.assign(row, { itemsCredited: n, creditedSen: sen });
     else if (f.kind === 'due') row.refundsDueSen = sen;
     else if (f.kind === 'made') row.refundsMadeSen = sen;
-    else Object.assign(row, { approvedAnswers: n, approvedSen: sen });
+    else if (f.kind === 'approved') Object.assign(row, { approvedAnswers: n, approvedSen: sen });
+    else if (f.kind === 'pending') Object.assign(row, { paymentsPending: n, pendingSen: sen });
+    else if (f.kind === 'failed') Object.assign(row, { paymentsFailed: n, failedSen: sen });
+    else if (f.kind === 'expired') Object.assign(row, { paymentsExpired: n, expiredSen: sen });
+    else Object.assign(row, { paymentsRefunded: n, refundedSen: sen });
   }
   return [...rows.values()].sort(
     (a, b) => a.day.localeCompare(b.day) || a.council.localeCompare(b.council) || a.method.localeCompare(b.method),

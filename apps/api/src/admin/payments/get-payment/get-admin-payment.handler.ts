@@ -31,6 +31,16 @@ export class GetAdminPaymentHandler implements IQueryHandler<GetAdminPaymentQuer
           gatewayTxnId: true,
           userId: true,
           notifications: { include: NOTIFICATION_INCLUDE, orderBy: { createdAt: 'asc' } },
+          items: {
+            select: {
+              id: true,
+              councilCode: true,
+              accountNo: true,
+              amountSen: true,
+              refundItems: { select: { amountSen: true } },
+            },
+            orderBy: { id: 'asc' },
+          },
         },
       }),
       this.prisma.staffAudit.findMany({
@@ -49,6 +59,13 @@ export class GetAdminPaymentHandler implements IQueryHandler<GetAdminPaymentQuer
       signedIn: staff.userId !== null,
       notifications: staff.notifications.map(toAdminNotificationRow),
       audit: audit.map(toStaffAuditRow),
+      refundItems: staff.items.map((i) => ({
+        id: i.id,
+        council: i.councilCode,
+        accountNo: i.accountNo,
+        amountSen: i.amountSen,
+        refundedSen: i.refundItems.reduce((sum, r) => sum + r.amountSen, 0),
+      })),
     };
   }
 }

@@ -1,0 +1,110 @@
+import { once } from 'node:events';
+import { Injectable, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { DEFAULT_LANGUAGE } from '@councilpay/domain';
+import type { Prisma } from '../../../generated/prisma/client';
+import type { Principal } from '../../../identity/principal';
+import { councilScope } from '../../../identity/roles';
+import { PrismaService } from '../../../prisma/prisma.service';
+import { recordStaffAction } from '../../audit/staff-audit';
+import { paymentsWhere } from '../list-payments/list-payments.handler';
+import type { ExportPaymentsRequestDto } from './export-payments.request.dto';
+import { csvHeader, csvLine } from './payments-csv';
+
+/** Excel reads a CSV as UTF-8 (Malay and Chinese names intact) only when it starts with this mark. */
+export const UTF8_BOM = '\uFEFF';
+
+/**
+ * The payments CSV: every payment the list's filters match, within the staff member's councils, newest first.
+ * Read in keyset batches (createdAt, id) and written as each arrives, so a million rows never sit in memory
+ * and the first bytes leave at once; the response waits while the client is slow to read (backpressure).
+ * Audited before the first byte: who exported what, with which filters.
+ */
+@Injectable()
+export class ExportPaymentsService {
+  /** Rows per database read. */
+  static batchSize = 1_000;
+  private readonly logger = new Logger(ExportPaymentsService.name);
+
+  constructor(private readonly prisma: PrismaService) {}
+
+  async stream(principal: Principal, query: ExportPaymentsRequestDto, res: Response): Promise<void> {
+    // Paging and sorting are the list's; the file holds every match, newest first.
+    const { lang, ...rest } = query;
+    const filters = { ...rest, _start: undefined, _end: undefined, _sort: undefined, _order: undefined };
+    const language = lang ?? DEFAULT_LANGUAGE;
+    const where = paymentsWhere(principal, filters);
+    const scope = councilScope(principal);
+    await this.prisma.$transaction((tx) =>
+      recordStaffAction(tx, principal, {
+        action: 'payments_export',
+        targetType: 'payments_export',
+        targetId: new Date().toISOString(),
+        councils: scope.all ? (filters.council ? [filters.council] : []) : scope.councils,
+        before: null,
+        after: { filters: JSON.parse(JSON.stringify(filters)) as Prisma.InputJsonObject, language },
+      }),
+    );
+    const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    res.status(200);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="councilpay-payments-${day}.csv"`);
+    res.setHeader('Cache-Control', 'no-store');
+    const write = async (text: string) => {
+      if (!res.write(text)) await once(res, 'drain');
+    };
+    let rows = 0;
+    try {
+      await write(UTF8_BOM + csvHeader(language));
+      let after: { createdAt: Date; id: string } | null = null;
+      for (;;) {
+        if (res.destroyed) return;
+        const batchWhere: Prisma.PaymentWhereInput = after
+          ? {
+              AND: [
+                where,
+                {
+                  OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
+                },
+              ],
+            }
+          : where;
+        const batch = await this.prisma.payment.findMany({
+          where: batchWhere,
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          take: ExportPaymentsService.batchSize,
+          include: { items: { select: { councilCode: true } } },
+        });
+        if (batch.length === 0) break;
+        const refunded = await this.prisma.refund.groupBy({
+          by: ['paymentId'],
+          where: { paymentId: { in: batch.map((p) => p.id) } },
+          _sum: { amountSen: true },
+        });
+        const refundedOf = new Map(refunded.map((r) => [r.paymentId, r._sum.amountSen ?? 0]));
+        let chunk = '';
+        for (const p of batch) {
+          chunk += csvLine(
+            {
+              ...p,
+              councils: [...new Set(p.items.map((i) => i.councilCode))].sort(),
+              refundedSen: refundedOf.get(p.id) ?? 0,
+            },
+            language,
+          );
+        }
+        await write(chunk);
+        rows += batch.length;
+        const last = batch[batch.length - 1];
+        after = { createdAt: last.createdAt, id: last.id };
+        if (batch.length < ExportPaymentsService.batchSize) break;
+      }
+      res.end();
+      this.logger.log({ staffId: principal.id, rows, filters }, 'Payments exported');
+    } catch (error) {
+      // The header is gone: the client sees a cut-off download, never a file that looks whole.
+      this.logger.error({ staffId: principal.id, rows, err: error }, 'Payments export failed');
+      res.destroy(error instanceof Error ? error : undefined);
+    }
+  }
+}

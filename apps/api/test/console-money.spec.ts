@@ -1,0 +1,380 @@
+import type { INestApplication } from '@nestjs/common';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  CSRF_HEADER,
+  SETTLEMENT_MAX_CHARS,
+  SETTLEMENT_MAX_LINES,
+  type AdminPaymentRow,
+  type ReconciliationReport,
+  type SettlementReport,
+  type StaffAuditRow,
+} from '@councilpay/domain';
+import type { IncomingMessage } from 'node:http';
+import type request from 'supertest';
+import { ExportPaymentsService } from '../src/admin/payments/export-payments/export-payments.service';
+import { ExpirePaymentCommand } from '../src/payments/commands/expire-payment/expire-payment.command';
+import { PrismaService } from '../src/prisma/prisma.service';
+import { clearLimits, createUser, signIn, uniqueEmail, type Browser } from './identity-helpers';
+import { createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';
+import { createTestApi } from './test-app';
+
+/** Reads a response body as text, whatever its type (CSV is not parsed by supertest). */
+function text(res: request.Response, cb: (err: Error | null, body: string) => void) {
+  const stream = res as unknown as IncomingMessage;
+  let body = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => (body += chunk));
+  stream.on('end', () => cb(null, body));
+}
+
+/** A CSV body as rows of cells (quoted cells may hold commas and quotes). */
+function parseCsv(body: string): string[][] {
+  const rows: string[][] = [];
+  for (const line of body.split('\r\n').filter((l) => l.length > 0)) {
+    const cells: string[] = [];
+    let cell = '';
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i];
+      if (quoted) {
+        if (c === '"' && line[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else if (c === '"') quoted = false;
+        else cell += c;
+      } else if (c === '"') quoted = true;
+      else if (c === ',') {
+        cells.push(cell);
+        cell = '';
+      } else cell += c;
+    }
+    cells.push(cell);
+    rows.push(cells);
+  }
+  return rows;
+}
+
+describe('staff console money screens: payments CSV, reconciliation figures', () => {
+  let app: INestApplication;
+  let prisma: PrismaService;
+  let admin: Browser;
+  let mdpgAdmin: Browser;
+
+  beforeAll(async () => {
+    app = await createTestApi();
+    prisma = app.get(PrismaService);
+    await clearLimits(app);
+    const staff = await createUser(app, { email: uniqueEmail('money-admin'), roles: ['_admin'], verified: true });
+    const mdpg = await createUser(app, { roles: ['council_admin'], councils: ['mdpg'], verified: true });
+    admin = await signIn(app, staff.email);
+    mdpgAdmin = await signIn(app, mdpg.email);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    ExportPaymentsService.batchSize = 1_000;
+  });
+
+  async function paid(councils: string[], payerName = 'Siti Aminah', payerEmail = uniqueEmail('csv-payer')) {
+    const bills = await Promise.all(councils.map((council) => makePayable(app, { balanceSen: 2_550, council })));
+    const created = await createPayment(
+      app,
+      fpxRequest(
+        bills.map((b) => b.id),
+        { payer: { name: payerName, email: payerEmail, phone: '0198765432' } },
+      ),
+    );
+    await postDirectAc(app, signedAc(created.redirect, '00')).expect(200);
+    return created;
+  }
+
+  const csv = (browser: Browser, query: string) =>
+    browser.agent.get(`/api/admin/payments.csv?${query}`).buffer(true).parse(text).expect(200);
+
+  it('exports the filtered list as UTF-8 CSV with a BOM, RM with 2 decimals, DD/MM/YYYY Malaysian time and the refunded amount', async () => {
+    const payerEmail = uniqueEmail('csv-filter');
+    const a = await paid(['mdpg'], '=HYPERLINK("x"), "Ali"', payerEmail);
+    const b = await paid(['mdpg', 'mps'], 'Tan 陈', payerEmail);
+    await paid(['mdpg']); // another payer: not in the filtered file
+    const item = await prisma.paymentItem.findFirstOrThrow({ where: { payment: { reference: a.reference } } });
+    await admin.agent
+      .post(`/api/admin/payments/${a.reference}/refunds`)
+      .set(CSRF_HEADER, admin.csrf)
+      .send({ reason: 'Dibayar dua kali', items: [{ itemId: item.id, amountSen: 1_005, reverseCredit: false }] })
+      .expect(201);
+
+    const res = await csv(admin, `payerEmail=${encodeURIComponent(payerEmail)}&lang=en`);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="councilpay-payments-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const body = res.body as string;
+    expect(body.charCodeAt(0)).toBe(0xfeff);
+    const [header, ...rows] = parseCsv(body.slice(1));
+    expect(header).toEqual([
+      'Reference',
+      'Invoice no.',
+      'Made at',
+      'Paid at',
+      'Status',
+      'Paid late',
+      'Method',
+      'Bank or card',
+      'Councils',
+      'Payer',
+      'Payer email',
+      'Payer phone',
+      'Amount (RM)',
+      'Refunded (RM)',
+      'Refund due (RM)',
+    ]);
+    // Newest first, as the list.
+    expect(rows.map((r) => r[0])).toEqual([b.reference, a.reference]);
+    const list = (await admin.agent.get(`/api/admin/payments?payerEmail=${encodeURIComponent(payerEmail)}`).expect(200))
+      .body as AdminPaymentRow[];
+    expect(rows.map((r) => r[0])).toEqual(list.map((p) => p.reference));
+    const payment = await prisma.payment.findUniqueOrThrow({ where: { reference: a.reference } });
+    const myt = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString();
+    const created = myt(payment.createdAt);
+    expect(rows[1]).toEqual([
+      a.reference,
+      a.invoiceNo,
+      `${created.slice(8, 10)}/${created.slice(5, 7)}/${created.slice(0, 4)} ${created.slice(11, 16)}`,
+      expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/),
+      'Paid',
+      'No',
+      'FPX',
+      'MB2U0227',
+      'mdpg',
+      // A payer's text that a spreadsheet would run as a formula stays text.
+      `'=HYPERLINK("x"), "Ali"`,
+      payerEmail,
+      '+60198765432',
+      '25.50',
+      '10.05',
+      '0.00',
+    ]);
+    expect(rows[0].slice(8, 10)).toEqual(['mdpg mps', 'Tan 陈']);
+    expect(rows[0][12]).toBe('51.00');
+
+    // Audited: who exported, with which filters.
+    const audit = (await admin.agent.get('/api/admin/audit?action=payments_export').expect(200))
+      .body as StaffAuditRow[];
+    expect(audit[0]).toMatchObject({ action: 'payments_export', targetType: 'payments_export' });
+    expect(audit[0].after).toMatchObject({ filters: { payerEmail }, language: 'en' });
+  });
+
+  it('takes the list filters in react-admin form too, and Malay headers by default', async () => {
+    const payerEmail = uniqueEmail('csv-ra');
+    const a = await paid(['mdpg'], 'Aminah', payerEmail);
+    const filter = encodeURIComponent(JSON.stringify({ payerEmail, status: ['paid'] }));
+    const body = (await csv(admin, `filter=${filter}`)).body as string;
+    const [header, ...rows] = parseCsv(body.slice(1));
+    expect(header[0]).toBe('Rujukan');
+    expect(rows.map((r) => r[0])).toEqual([a.reference]);
+    expect(rows[0][4]).toBe('Telah dibayar');
+  });
+
+  it('gives a council admin only the payments of their councils, and refuses bad filters with a 400', async () => {
+    const payerEmail = uniqueEmail('csv-scope');
+    const mdpgOnly = await paid(['mdpg'], 'A', payerEmail);
+    const mixed = await paid(['mdpg', 'mps'], 'B', payerEmail);
+    await paid(['mps'], 'C', payerEmail);
+    const mine = parseCsv(
+      ((await csv(mdpgAdmin, `payerEmail=${encodeURIComponent(payerEmail)}`)).body as string).slice(1),
+    );
+    expect(mine.slice(1).map((r) => r[0])).toEqual([mixed.reference, mdpgOnly.reference]);
+    const all = parseCsv(((await csv(admin, `payerEmail=${encodeURIComponent(payerEmail)}`)).body as string).slice(1));
+    expect(all).toHaveLength(4);
+    await mdpgAdmin.agent.get('/api/admin/payments.csv?status=nope').expect(400);
+    await mdpgAdmin.agent.get('/api/admin/payments.csv?lang=fr').expect(400);
+  });
+
+  it('reads the payments in keyset batches and writes each as it comes, never the whole set at once', async () => {
+    const payerEmail = uniqueEmail('csv-batches');
+    const refs: string[] = [];
+    for (let i = 0; i < 5; i++) refs.push((await paid(['mdpg'], `Payer ${i}`, payerEmail)).reference);
+    ExportPaymentsService.batchSize = 2;
+    const findMany = vi.spyOn(prisma.payment, 'findMany');
+    const res = await csv(admin, `payerEmail=${encodeURIComponent(payerEmail)}`);
+    expect(res.headers['content-length']).toBeUndefined();
+    const rows = parseCsv((res.body as string).slice(1)).slice(1);
+    expect(rows.map((r) => r[0])).toEqual([...refs].reverse());
+    // 2 + 2 + 1 rows: three reads, none asking for more than a batch.
+    expect(findMany).toHaveBeenCalledTimes(3);
+    for (const [args] of findMany.mock.calls) expect(args?.take).toBe(2);
+  });
+
+  it('reconciliation counts and sums the payments of a day still pending, failed, expired and refunded', async () => {
+    const council = 'mpt';
+    const mytDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+    const range = `from=${mytDay(Date.now() - 86_400_000)}&to=${mytDay(Date.now() + 86_400_000)}&council=${council}`;
+    const totals = async () => {
+      const report = (await admin.agent.get(`/api/admin/reconciliation?${range}`).expect(200))
+        .body as ReconciliationReport;
+      const t = {
+        paymentsPending: 0,
+        pendingSen: 0,
+        paymentsFailed: 0,
+        failedSen: 0,
+        paymentsExpired: 0,
+        expiredSen: 0,
+        paymentsRefunded: 0,
+        refundedSen: 0,
+      };
+      for (const row of report.rows) for (const k of Object.keys(t) as (keyof typeof t)[]) t[k] += row[k];
+      return t;
+    };
+    const before = await totals();
+    const make = async (sen: number) =>
+      createPayment(app, fpxRequest([(await makePayable(app, { balanceSen: sen, council })).id]));
+    const pending = await make(1_100);
+    await postDirectAc(app, signedAc(pending.redirect, '09')).expect(200);
+    const failed = await make(1_200);
+    await postDirectAc(app, signedAc(failed.redirect, '51')).expect(200);
+    const expired = await make(1_300);
+    await app.get(CommandBus).execute(new ExpirePaymentCommand(expired.reference));
+    const refunded = await paidIn(council, 1_400);
+    const item = await prisma.paymentItem.findFirstOrThrow({ where: { payment: { reference: refunded } } });
+    await admin.agent
+      .post(`/api/admin/payments/${refunded}/refunds`)
+      .set(CSRF_HEADER, admin.csrf)
+      .send({ reason: 'Dipulangkan', items: [{ itemId: item.id, amountSen: 1_400, reverseCredit: true }] })
+      .expect(201);
+    const after = await totals();
+    expect({
+      paymentsPending: after.paymentsPending - before.paymentsPending,
+      pendingSen: after.pendingSen - before.pendingSen,
+      paymentsFailed: after.paymentsFailed - before.paymentsFailed,
+      failedSen: after.failedSen - before.failedSen,
+      paymentsExpired: after.paymentsExpired - before.paymentsExpired,
+      expiredSen: after.expiredSen - before.expiredSen,
+      paymentsRefunded: after.paymentsRefunded - before.paymentsRefunded,
+      refundedSen: after.refundedSen - before.refundedSen,
+    }).toEqual({
+      paymentsPending: 1,
+      pendingSen: 1_100,
+      paymentsFailed: 1,
+      failedSen: 1_200,
+      paymentsExpired: 1,
+      expiredSen: 1_300,
+      paymentsRefunded: 1,
+      refundedSen: 1_400,
+    });
+  });
+
+  describe('settlement file check', () => {
+    const rm = (sen: number) => (sen / 100).toFixed(2);
+    const check = (browser: Browser, content: string, fileName = 'settlement.csv') =>
+      browser.agent.post('/api/admin/settlements').set(CSRF_HEADER, browser.csrf).send({ fileName, content });
+    const settlementAudits = () => prisma.staffAudit.count({ where: { action: 'settlement_import' } });
+
+    it('matches each line by seller order no (our invoice no): matched, amount differs, unknown, approved by the bank but not by us, not approved by the bank', async () => {
+      const make = async (sen: number, council = 'mdpg') =>
+        createPayment(app, fpxRequest([(await makePayable(app, { balanceSen: sen, council })).id]));
+      const matched = await make(4_200);
+      await postDirectAc(app, signedAc(matched.redirect, '00')).expect(200);
+      const differs = await make(3_000);
+      await postDirectAc(app, signedAc(differs.redirect, '00')).expect(200);
+      const pending = await make(2_500);
+      await postDirectAc(app, signedAc(pending.redirect, '09')).expect(200);
+      const notApproved = await make(1_000);
+      await postDirectAc(app, signedAc(notApproved.redirect, '00')).expect(200);
+      const before = await settlementAudits();
+      const content = [
+        'date,seller order no,fpx transaction id,amount,status',
+        `23/11/2026,${matched.invoiceNo},2611230000001,${rm(4_200)},00`,
+        `23/11/2026,${differs.invoiceNo},2611230000002,29.00,00`,
+        `23/11/2026,99999999999999999999,2611230000003,10.00,00`,
+        `23/11/2026,${pending.invoiceNo},2611230000004,${rm(2_500)},approved`,
+        `23/11/2026,${notApproved.invoiceNo},2611230000005,${rm(1_000)},99`,
+      ].join('\r\n');
+      const res = await check(admin, content).expect(200);
+      const report = res.body as SettlementReport;
+      expect(report.lines.map((l) => [l.line, l.match, l.reference])).toEqual([
+        [2, 'matched', matched.reference],
+        [3, 'amount_differs', differs.reference],
+        [4, 'unknown_order', null],
+        [5, 'approved_not_ours', pending.reference],
+        [6, 'not_approved_by_bank', notApproved.reference],
+      ]);
+      expect(report.lines[3]).toMatchObject({
+        status: 'pending',
+        amountSen: 2_500,
+        paymentAmountSen: 2_500,
+        bankApproved: true,
+      });
+      expect(report.counts).toEqual({
+        matched: 1,
+        amount_differs: 1,
+        unknown_order: 1,
+        approved_not_ours: 1,
+        not_approved_by_bank: 1,
+      });
+      // The check changes no payment, and is audited.
+      expect((await prisma.payment.findUniqueOrThrow({ where: { reference: pending.reference } })).status).toBe(
+        'pending',
+      );
+      expect(await settlementAudits()).toBe(before + 1);
+      const audit = await prisma.staffAudit.findFirstOrThrow({
+        where: { action: 'settlement_import' },
+        orderBy: { id: 'desc' },
+      });
+      expect(audit).toMatchObject({ targetType: 'settlement_file', after: { fileName: 'settlement.csv', lines: 5 } });
+
+      // A council admin of mdpg does not see another council's payment: its line is unknown to them.
+      const mps = await make(1_500, 'mps');
+      await postDirectAc(app, signedAc(mps.redirect, '00')).expect(200);
+      const scoped = (
+        await check(
+          mdpgAdmin,
+          `23/11/2026,${mps.invoiceNo},2611230000006,15.00,00\n23/11/2026,${matched.invoiceNo},2611230000001,42.00,00`,
+        ).expect(200)
+      ).body as SettlementReport;
+      expect(scoped.lines.map((l) => [l.match, l.reference])).toEqual([
+        ['unknown_order', null],
+        ['matched', matched.reference],
+      ]);
+      const all = (await check(admin, `23/11/2026,${mps.invoiceNo},2611230000006,15.00,00`).expect(200))
+        .body as SettlementReport;
+      expect(all.lines[0]).toMatchObject({ match: 'matched', reference: mps.reference });
+    });
+
+    it('refuses a file with a bad line, naming every line and field, and records nothing', async () => {
+      const before = await settlementAudits();
+      const res = await check(
+        admin,
+        [
+          '23/11/2026,20261123000000000001,2611230000001,42.00,00',
+          '31/11/2026,123,2611230000002,4.2.0,00',
+          'only,three,cells',
+        ].join('\n'),
+      ).expect(400);
+      expect(res.body).toMatchObject({ code: 'settlement_invalid' });
+      expect(res.body.details.errors).toEqual([
+        { line: 2, code: 'date', value: '31/11/2026' },
+        { line: 2, code: 'order_no', value: '123' },
+        { line: 2, code: 'amount', value: '4.2.0' },
+        { line: 3, code: 'columns', value: 'only,three,cells' },
+      ]);
+      await check(admin, '\n\n').expect(400);
+      await check(admin, '').expect(400);
+      // Too many lines, and too large a file: refused before anything is read.
+      const line = (n: number) => `23/11/2026,20261123000000000001,T${n},1.00,00`;
+      const many = Array.from({ length: SETTLEMENT_MAX_LINES + 1 }, (_, n) => line(n)).join('\n');
+      expect(many.length).toBeLessThan(SETTLEMENT_MAX_CHARS);
+      expect((await check(admin, many).expect(413)).body.code).toBe('settlement_invalid');
+      await check(admin, 'x'.repeat(SETTLEMENT_MAX_CHARS + 1)).expect(400);
+      expect(await settlementAudits()).toBe(before);
+    });
+  });
+
+  async function paidIn(council: string, sen: number): Promise<string> {
+    const created = await createPayment(app, fpxRequest([(await makePayable(app, { balanceSen: sen, council })).id]));
+    await postDirectAc(app, signedAc(created.redirect, '00')).expect(200);
+    return created.reference;
+  }
+});
