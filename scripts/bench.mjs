@@ -25,7 +25,16 @@
 // --cpu-prof and prints where their CPU time went. BENCH_DATABASE_URL (default: database councilpay_bench on
 // the local server) and REDIS_URL choose the servers.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  createWriteStream,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { Agent, request } from 'node:http';
 import { availableParallelism, cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -362,7 +371,9 @@ async function main() {
   const exchangeKey = readFileSync(join(keysDir, 'exchange.key.pem'), 'utf8');
 
   const serverLogPath = join(tmpdir(), `councilpay-bench-${runId}.log`);
-  const serverLog = createWriteStream(serverLogPath);
+  const serverLog = createWriteStream(serverLogPath, { flags: 'a' });
+  // The profiled API writes to the same file through a descriptor of its own (a stream has none yet).
+  const profiledLog = profileDir ? openSync(serverLogPath, 'a') : null;
   log(`API, worker and simulator output: ${serverLogPath}`);
   const startSim = (extraEnv = {}) =>
     startProcesses(
@@ -383,7 +394,7 @@ async function main() {
         resolve(ROOT, 'scripts/bench-profile-exit.mjs'),
         resolve(ROOT, 'scripts/api-cluster.mjs'),
       ],
-      { cwd: ROOT, env, stdio: ['ignore', serverLog, serverLog] },
+      { cwd: ROOT, env, stdio: ['ignore', profiledLog, profiledLog] },
     );
   } else {
     api = startProcesses([{ name: 'api', script: 'scripts/api-cluster.mjs' }], env, { output: serverLog });
@@ -411,7 +422,7 @@ async function main() {
       `${PGBENCH_CLIENTS} clients, ${args.seconds} s, latency avg ${fmtMs(createCeiling.latency)}, ${createCeiling.failed} failed`,
     );
     const created = [];
-    const createAt = async (concurrency, count, capSeconds) => {
+    const createAt = async (concurrency, count, capSeconds, label = `create at ${concurrency}`) => {
       const items = takeBills(count).map((id, i) => fpxBody(id, nextBill + i));
       const r = await load(
         items,
@@ -421,23 +432,26 @@ async function main() {
       );
       for (const a of r.answers) if (a.status === 201) created.push(JSON.parse(a.text));
       const errors = r.n - (r.statuses[201] ?? 0);
+      // Throughput is payments made: an error answered fast is not a creation.
+      const madePerSecond = (r.statuses[201] ?? 0) / r.seconds;
       if (errors > 0) {
         const sample = r.answers.find((a) => a.status !== 201);
         notes.push(
-          `create at ${concurrency}: ${errors} of ${r.n} answered ${JSON.stringify(r.statuses)}, e.g. ${sample.status} ${sample.text.slice(0, 160)}`,
+          `${label}: ${errors} of ${r.n} answered ${JSON.stringify(r.statuses)}, e.g. ${sample.status} ${sample.text.slice(0, 160)}`,
         );
       }
-      return { ...r, errors };
+      return { ...r, errors, madePerSecond };
     };
-    await createAt(32, 200, Math.min(cap, 30)); // warm-up: connections, JIT, the bank list cached
+    // Warm-up: connections, JIT, the bank list cached.
+    await createAt(32, 200, Math.min(cap, 30), 'create warm-up at 32');
     for (const concurrency of [32, 128]) {
       const r = await createAt(concurrency, args.creates, cap);
       row(
         `create, ${concurrency} concurrent`,
-        `${r.perSecond.toFixed(0)} /s`,
-        `p50 ${fmtMs(r.p50)}, p99 ${fmtMs(r.p99)}, ${r.errors} errors of ${r.n}; ${ratio(r.perSecond, createCeiling.tps)} ceiling`,
+        `${r.madePerSecond.toFixed(1)} /s`,
+        `p50 ${fmtMs(r.p50)}, p99 ${fmtMs(r.p99)}, ${r.errors} errors of ${r.n}; ${ratio(r.madePerSecond, createCeiling.tps)} ceiling`,
         concurrency === 32
-          ? `≥ 0.5× ceiling and p99 < 100 ms: ${r.perSecond >= 0.5 * createCeiling.tps && r.p99 < 100 ? 'met' : 'missed'}`
+          ? `≥ 0.5× ceiling and p99 < 100 ms: ${r.madePerSecond >= 0.5 * createCeiling.tps && r.p99 < 100 ? 'met' : 'missed'}`
           : '',
       );
     }
@@ -490,9 +504,9 @@ async function main() {
     }
     row(
       'settle: direct ACs, 32 concurrent',
-      `${settle.perSecond.toFixed(0)} /s`,
-      `p50 ${fmtMs(settle.p50)}, p99 ${fmtMs(settle.p99)}, ${paid} of ${settle.n} paid; ${ratio(settle.perSecond, approveCeiling.tps)} ceiling`,
-      `≥ 0.5× ceiling: ${settle.perSecond >= 0.5 * approveCeiling.tps ? 'met' : 'missed'}`,
+      `${(paid / settle.seconds).toFixed(1)} /s`,
+      `p50 ${fmtMs(settle.p50)}, p99 ${fmtMs(settle.p99)}, ${paid} of ${settle.n} paid; ${ratio(paid / settle.seconds, approveCeiling.tps)} ceiling`,
+      `≥ 0.5× ceiling: ${paid / settle.seconds >= 0.5 * approveCeiling.tps ? 'met' : 'missed'}`,
     );
 
     // --- search ------------------------------------------------------------------------------------------------
@@ -628,6 +642,7 @@ async function main() {
     await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);
     rmSync(keysDir, { recursive: true, force: true });
     serverLog.end();
+    if (profiledLog !== null) closeSync(profiledLog);
     if (args.drop) await dropDatabase(db.databaseUrl);
   }
 
