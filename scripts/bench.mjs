@@ -229,9 +229,11 @@ function profileSummary(dir) {
             ? 'libs'
             : url.startsWith('node:')
               ? 'node built-ins'
-              : functionName === '(garbage collector)'
-                ? 'garbage collector'
-                : 'other (native, wasm)';
+              : url.startsWith('wasm://')
+                ? 'WebAssembly (Prisma query compiler)'
+                : functionName === '(garbage collector)'
+                  ? 'garbage collector'
+                  : 'native (system calls: sockets, pipes; JIT)';
       byArea.set(area, (byArea.get(area) ?? 0) + micros);
       const fn = `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(ROOT, '')}:${lineNumber + 1}`;
       byFunction.set(fn, (byFunction.get(fn) ?? 0) + micros);
