@@ -386,25 +386,25 @@ async function main() {
   let sim = startSim();
   let api = null;
   let profiled = null;
-  if (profileDir) {
-    profiled = spawn(
-      process.execPath,
-      [
-        '--cpu-prof',
-        `--cpu-prof-dir=${profileDir}`,
-        '--import',
-        resolve(ROOT, 'scripts/bench-profile-exit.mjs'),
-        resolve(ROOT, 'scripts/api-cluster.mjs'),
-      ],
-      { cwd: ROOT, env, stdio: ['ignore', profiledLog, profiledLog] },
-    );
-  } else {
-    api = startProcesses([{ name: 'api', script: 'scripts/api-cluster.mjs' }], env, { output: serverLog });
-  }
   let worker = null;
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const cap = args['phase-seconds'];
   try {
+    if (profileDir) {
+      profiled = spawn(
+        process.execPath,
+        [
+          '--cpu-prof',
+          `--cpu-prof-dir=${profileDir}`,
+          '--import',
+          resolve(ROOT, 'scripts/bench-profile-exit.mjs'),
+          resolve(ROOT, 'scripts/api-cluster.mjs'),
+        ],
+        { cwd: ROOT, env, stdio: ['ignore', profiledLog, profiledLog] },
+      );
+    } else {
+      api = startProcesses([{ name: 'api', script: 'scripts/api-cluster.mjs' }], env, { output: serverLog });
+    }
     await waitForHttp(`${baseUrl}/api/health`, 120_000);
     await waitForHttp(`${simUrl}/health`, 60_000);
     process.stdout.write(
@@ -425,6 +425,9 @@ async function main() {
     );
     const created = [];
     const createAt = async (concurrency, count, capSeconds, label = `create at ${concurrency}`) => {
+      // Fresh connections: the API closes keep-alive connections idle past its timeout (while pgbench ran), and
+      // a request sent on one as it closes fails with ECONNRESET, an artefact of the bench, not of the API.
+      agent.destroy();
       const items = takeBills(count).map((id, i) => fpxBody(id, nextBill + i));
       const r = await load(
         items,
@@ -486,6 +489,7 @@ async function main() {
       });
       return { reference: payment.reference, body: new URLSearchParams(fields).toString() };
     });
+    agent.destroy(); // fresh connections, as for create
     const settle = await load(
       acs,
       32,
