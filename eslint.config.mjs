@@ -52,8 +52,16 @@ export default tseslint.config(
   {
     // Tooling, not product code: test and build configs share vitest.shared.ts and tools/, the seed uses the
     // API's generated Prisma client (it lives in apps/api so the API's own build compiles it), and the
-    // deployment checks hand each container's environment to the API's and the simulator's own validators.
-    files: ['**/vitest.config.ts', '**/vite.config.ts', 'prisma/**/*.ts', 'playwright.config.ts', 'deploy/**/*.ts'],
+    // deployment checks hand each container's environment to the API's and the simulator's own validators, and
+    // the benchmark signs the gateway's answers with libs/fpx, as the gateway would.
+    files: [
+      '**/vitest.config.ts',
+      '**/vite.config.ts',
+      'prisma/**/*.ts',
+      'playwright.config.ts',
+      'deploy/**/*.ts',
+      'scripts/bench.mjs',
+    ],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
   {

@@ -5,69 +5,37 @@
 // admin, and prints the latency of each console screen's request (lists with their filters, a payment, the
 // dashboard). A benchmark prints figures; it asserts nothing. Expects `npm run build` to have run.
 //
-//   node scripts/bench-console.mjs [--payables 1000000] [--payments 1000000] [--repeat 15] [--drop]
+//   node scripts/bench-console.mjs [--payables 1000000] [--payments 1000000] [--repeat 15] [--quick] [--drop]
 //
 // BENCH_DATABASE_URL (default: the local server, database councilpay_console_bench) and REDIS_URL choose the
 // servers.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import {
-  DEFAULTS,
+  benchArgs,
+  benchDatabase,
+  benchEnv,
   deleteRedisPrefix,
   dropDatabase,
-  ensureDatabase,
+  freePort,
   log,
-  migrateAndSeed,
   node,
+  query,
   startProcesses,
   waitForHttp,
 } from './lib.mjs';
 
-const { values: args } = parseArgs({
-  options: {
-    payables: { type: 'string', default: '1000000' },
-    payments: { type: 'string', default: '1000000' },
-    repeat: { type: 'string', default: '15' },
-    drop: { type: 'boolean', default: false },
-  },
+const args = benchArgs({
+  payables: { default: 1_000_000, quick: 20_000 },
+  payments: { default: 1_000_000, quick: 20_000 },
+  repeat: { default: 15, quick: 3 },
 });
-const PAYABLES = Number(args.payables);
-const PAYMENTS = Number(args.payments);
-const REPEAT = Number(args.repeat);
-for (const [name, value] of [
-  ['--payables', PAYABLES],
-  ['--payments', PAYMENTS],
-  ['--repeat', REPEAT],
-]) {
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} needs a whole number above 0`);
-}
+const PAYABLES = args.payables;
+const PAYMENTS = args.payments;
+const REPEAT = args.repeat;
 const PASSWORD = process.env.SEED_ADMIN_PASSWORD || 'Demo#CouncilPay2026';
-
-async function query(databaseUrl, sql, params = []) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 async function count(databaseUrl, sql) {
   try {
@@ -135,19 +103,8 @@ SELECT gen_random_uuid(), 'email', p."payerEmail",
 FROM "Payment" p WHERE p."reference" LIKE 'CPB%' AND p."status" IN ('paid', 'failed', 'expired');
 `;
 
+/** The bench payments (CPB…), made when they are not there yet; the payables are benchDatabase's. */
 async function seed(env) {
-  await ensureDatabase(env.DATABASE_URL);
-  const payables = await count(
-    env.DATABASE_URL,
-    `SELECT count(*)::int AS n FROM "Payable" WHERE "accountNo" ILIKE 'gen%'`,
-  );
-  if (payables >= PAYABLES) {
-    log(`bench database holds ${payables} generated payables`);
-    node('scripts/prisma.mjs', ['migrate', 'deploy'], { env });
-  } else {
-    log(`seeding ${PAYABLES} generated payables (a million take a few minutes) ...`);
-    migrateAndSeed(env, ['--payables', String(PAYABLES)]);
-  }
   const payments = await count(
     env.DATABASE_URL,
     `SELECT count(*)::int AS n FROM "Payment" WHERE "reference" LIKE 'CPB%'`,
@@ -227,25 +184,11 @@ async function firstByte(baseUrl, cookie, path) {
 const dayOf = (days) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
 async function main() {
-  const base = new URL(process.env.BENCH_DATABASE_URL || DEFAULTS.DATABASE_URL);
-  if (!process.env.BENCH_DATABASE_URL) base.pathname = '/councilpay_console_bench';
+  const db = await benchDatabase('councilpay_console_bench', PAYABLES);
   const port = await freePort();
   const runId = Date.now().toString(36);
   const keysDir = mkdtempSync(join(tmpdir(), 'councilpay-bench-keys-'));
-  const env = {
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: base.toString(),
-    REDIS_URL: process.env.REDIS_URL || DEFAULTS.REDIS_URL,
-    REDIS_PREFIX: `cp-bench-${runId}`,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DEV_KEYS_DIR: keysDir,
-    PORTAL_DIST: '',
-    CONSOLE_DIST: '',
-  };
+  const env = benchEnv({ databaseUrl: db.databaseUrl, port, keysDir, runId });
   await seed(env);
   const [sample] = await query(
     env.DATABASE_URL,

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -143,10 +144,12 @@ export function buildAll(env) {
 }
 
 /**
- * Starts the long-running processes (API, worker, gateway simulator) with prefixed output. Returns a stop
- * function that sends SIGTERM to each, then SIGKILL to any still alive after `graceMs`.
+ * Starts the long-running processes (API, worker, gateway simulator) with prefixed output (to stdout, or to
+ * `options.output`, a writable stream). Returns a stop function that sends SIGTERM to each, then SIGKILL to any
+ * still alive after `graceMs`.
  */
-export function startProcesses(specs, env) {
+export function startProcesses(specs, env, options = {}) {
+  const output = options.output ?? process.stdout;
   const children = specs.map(({ name, script, extraEnv }) => {
     const child = spawn(process.execPath, [resolve(ROOT, script)], {
       cwd: ROOT,
@@ -160,7 +163,7 @@ export function startProcesses(specs, env) {
         buffered += chunk.toString();
         const lines = buffered.split('\n');
         buffered = lines.pop() ?? '';
-        for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+        for (const line of lines) output.write(`${prefix}${line}\n`);
       });
     }
     child.on('exit', (code, signal) => {
@@ -208,4 +211,100 @@ export async function deleteRedisPrefix(redisUrl, prefix) {
     if (keys.length) await redis.del(...keys);
   } while (cursor !== '0');
   redis.disconnect();
+}
+
+/**
+ * The command line of a bench script: `numbers` are options taking a whole number above 0, each with its
+ * `default` and, under `--quick` (small sizes, for trying the script out), its `quick` size; `flags` are
+ * booleans with their defaults. `--drop` (drop the bench database afterwards) and `--quick` always exist.
+ */
+export function benchArgs(numbers, flags = {}) {
+  const options = { quick: { type: 'boolean', default: false }, drop: { type: 'boolean', default: false } };
+  for (const name of Object.keys(numbers)) options[name] = { type: 'string' };
+  for (const [name, value] of Object.entries(flags)) options[name] = { type: 'boolean', default: value };
+  const { values } = parseArgs({ options });
+  const args = { ...values };
+  for (const [name, spec] of Object.entries(numbers)) {
+    const raw = values[name] ?? String(values.quick && spec.quick !== undefined ? spec.quick : spec.default);
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < 1) {
+      throw new Error(`--${name} needs a whole number above 0 (got "${raw}")`);
+    }
+    args[name] = value;
+  }
+  return args;
+}
+
+/** The rows of one query, on a connection of its own. */
+export async function query(databaseUrl, sql, params = []) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A bench database: BENCH_DATABASE_URL, or database `defaultName` on the local server. Created when missing,
+ * migrated, and seeded with `payables` generated payables (`npm run db:seed -- --payables N`) unless it holds
+ * that many already, so the slow seeding happens once and later runs reuse it. Answers its URL and the number
+ * of payables in it.
+ */
+export async function benchDatabase(defaultName, payables) {
+  const url = new URL(process.env.BENCH_DATABASE_URL || DEFAULTS.DATABASE_URL);
+  if (!process.env.BENCH_DATABASE_URL) url.pathname = `/${defaultName}`;
+  const databaseUrl = url.toString();
+  const env = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: process.env.REDIS_URL || DEFAULTS.REDIS_URL };
+  await ensureDatabase(databaseUrl);
+  let have = 0;
+  try {
+    [{ n: have }] = await query(databaseUrl, `SELECT count(*)::int AS n FROM "Payable" WHERE "accountNo" ILIKE 'gen%'`);
+  } catch {
+    // A new database: not migrated yet.
+  }
+  if (have >= payables) {
+    log(`bench database ${url.pathname.slice(1)} holds ${have} generated payables; not seeding`);
+    node('scripts/prisma.mjs', ['migrate', 'deploy'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  } else {
+    log(`seeding ${payables} generated payables into ${url.pathname.slice(1)} (a million take a few minutes) ...`);
+    const started = Date.now();
+    migrateAndSeed(env, ['--payables', String(payables)]);
+    log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+  await query(databaseUrl, 'ANALYZE "Payable"');
+  const [{ total }] = await query(databaseUrl, 'SELECT count(*)::int AS total FROM "Payable"');
+  return { databaseUrl, name: url.pathname.slice(1), total };
+}
+
+/**
+ * What the API, worker and simulator of a bench run are started with: the bench database, a Redis prefix of
+ * the run's own, its ports and dev keys, quiet logs, no static apps.
+ */
+export function benchEnv({ databaseUrl, port, simPort, keysDir, runId }) {
+  return {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: process.env.REDIS_URL || DEFAULTS.REDIS_URL,
+    REDIS_PREFIX: `cp-bench-${runId}`,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DEV_KEYS_DIR: keysDir,
+    PORTAL_DIST: '',
+    CONSOLE_DIST: '',
+    ...(simPort
+      ? {
+          SIM_PORT: String(simPort),
+          SIM_HOST: '127.0.0.1',
+          SIM_PUBLIC_URL: `http://127.0.0.1:${simPort}`,
+          FPX_DIRECT_AC_URL: `http://127.0.0.1:${port}/api/gateways/fpx/direct`,
+          FPX_INDIRECT_AC_URL: `http://127.0.0.1:${port}/api/gateways/fpx/indirect`,
+        }
+      : {}),
+  };
 }
