@@ -19,6 +19,9 @@ import { timelineAnswer, type GatewayAnswer } from './gateways/payment-gateway';
 
 export type Tx = Prisma.TransactionClient;
 
+/** Work that must commit with the ledger's change or not at all (the record of the answer that made it). */
+export type WithinLedger = (tx: Tx, result: LedgerResult) => Promise<unknown>;
+
 /** Where a fact about a payment came from; kept on every event of its timeline. */
 export type EventSource = 'browser' | 'callback' | 'requery' | 'payer' | 'admin' | 'system';
 
@@ -79,44 +82,13 @@ export class PaymentLedger {
     event: DomainEvent,
     source: EventSource,
     facts: { answer?: GatewayAnswer; note?: string } = {},
+    within?: WithinLedger,
   ): Promise<LedgerResult> {
     const now = new Date();
     const result = await this.prisma.$transaction(async (tx) => {
-      const payment = await this.lock(tx, where);
-      if (!payment)
-        return {
-          reference: 'reference' in where ? where.reference : where.invoiceNo,
-          outcome: 'not_found' as const,
-          from: null,
-          to: null,
-        };
-      const decision = transition(payment.status, event);
-      const data = {
-        event,
-        ...(facts.answer ? { answer: timelineAnswer(facts.answer) } : {}),
-        ...(facts.note ? { note: facts.note } : {}),
-      };
-      if (decision.kind !== 'move') {
-        await tx.paymentEvent.create({
-          data: {
-            paymentId: payment.id,
-            type: decision.kind === 'noop' ? 'answer_repeated' : 'transition_refused',
-            fromStatus: payment.status,
-            toStatus: payment.status,
-            source,
-            data: { ...data, reason: decision.reason },
-          },
-        });
-        return {
-          reference: payment.reference,
-          outcome: decision.kind,
-          from: payment.status,
-          to: payment.status,
-          reason: decision.reason,
-        };
-      }
-      await this.move(tx, payment, decision.to, decision.late, source, data, facts.answer, now);
-      return { reference: payment.reference, outcome: 'move' as const, from: payment.status, to: decision.to };
+      const applied = await this.applyIn(tx, where, event, source, facts, now);
+      if (within) await within(tx, applied);
+      return applied;
     }, TX_OPTIONS);
 
     if (result.outcome === 'move' && result.from && result.to) {
@@ -133,23 +105,71 @@ export class PaymentLedger {
     return result;
   }
 
+  private async applyIn(
+    tx: Tx,
+    where: { reference: string } | { invoiceNo: string },
+    event: DomainEvent,
+    source: EventSource,
+    facts: { answer?: GatewayAnswer; note?: string },
+    now: Date,
+  ): Promise<LedgerResult> {
+    const payment = await this.lock(tx, where);
+    if (!payment)
+      return {
+        reference: 'reference' in where ? where.reference : where.invoiceNo,
+        outcome: 'not_found' as const,
+        from: null,
+        to: null,
+      };
+    const decision = transition(payment.status, event);
+    const data = {
+      event,
+      ...(facts.answer ? { answer: timelineAnswer(facts.answer) } : {}),
+      ...(facts.note ? { note: facts.note } : {}),
+    };
+    if (decision.kind !== 'move') {
+      await tx.paymentEvent.create({
+        data: {
+          paymentId: payment.id,
+          type: decision.kind === 'noop' ? 'answer_repeated' : 'transition_refused',
+          fromStatus: payment.status,
+          toStatus: payment.status,
+          source,
+          data: { ...data, reason: decision.reason },
+        },
+      });
+      return {
+        reference: payment.reference,
+        outcome: decision.kind,
+        from: payment.status,
+        to: payment.status,
+        reason: decision.reason,
+      };
+    }
+    await this.move(tx, payment, decision.to, decision.late, source, data, facts.answer, now);
+    return { reference: payment.reference, outcome: 'move' as const, from: payment.status, to: decision.to };
+  }
+
   /** Applies what a gateway said; an answer that says nothing (transaction unknown to it) is only recorded. */
   async applyAnswer(
     where: { reference: string } | { invoiceNo: string },
     answer: GatewayAnswer,
     source: EventSource,
+    within?: WithinLedger,
   ): Promise<LedgerResult> {
     const event = eventForAnswer(answer);
-    if (event) return this.apply(where, event, source, { answer });
+    if (event) return this.apply(where, event, source, { answer }, within);
     await this.record(where, 'gateway_unknown', source, { answer: timelineAnswer(answer) });
     const payment = await this.prisma.payment.findFirst({ where, select: { reference: true, status: true } });
-    return {
+    const result: LedgerResult = {
       reference: payment?.reference ?? '',
       outcome: 'noop',
       from: payment?.status ?? null,
       to: payment?.status ?? null,
       reason: 'unknown_to_gateway',
     };
+    if (within) await this.prisma.$transaction((tx) => within(tx, result), TX_OPTIONS);
+    return result;
   }
 
   /** Appends a fact to a payment's timeline without touching its state (bad callbacks, failed requeries ...). */

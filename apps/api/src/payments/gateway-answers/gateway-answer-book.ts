@@ -68,75 +68,87 @@ export class GatewayAnswerBook {
     source: EventSource,
     result: LedgerResult | null | 'recorded',
   ): Promise<AnswerVerdict> {
+    return this.prisma.$transaction((tx) => this.recordIn(tx, invoiceNo, answer, source, result));
+  }
+
+  /**
+   * The same, inside the caller's transaction: the ledger records an answer in the transaction that applies
+   * it, so a crash can never leave a payment paid without the approval that paid it on record.
+   */
+  async recordIn(
+    tx: Prisma.TransactionClient,
+    invoiceNo: string,
+    answer: GatewayAnswer,
+    source: EventSource,
+    result: LedgerResult | null | 'recorded',
+  ): Promise<AnswerVerdict> {
     const facts = answer.facts;
-    return this.prisma.$transaction(async (tx) => {
-      // The payment's row lock orders this with the ledger and with other answers of the same payment.
-      const rows = await tx.$queryRaw<LockedPayment[]>`
-        SELECT "id", "reference", "status"::text AS "status", "method"::text AS "method", "amountSen", "gatewayTxnId"
-        FROM "Payment" WHERE "invoiceNo" = ${invoiceNo} FOR UPDATE`;
-      const payment = rows[0] ?? null;
-      let verdict = verdictOf(result);
-      let refundDueSen = 0;
-      const txnId = answer.gatewayTxnId || null;
-      if (
-        payment &&
-        answer.outcome === 'approved' &&
-        verdict === 'duplicate' &&
-        (payment.status === 'paid' || payment.status === 'refunded') &&
-        txnId &&
-        txnId !== payment.gatewayTxnId
-      ) {
-        const seen = await tx.gatewayAnswer.count({
-          where: { paymentId: payment.id, gatewayTxnId: txnId, verdict: { in: ['applied', 'duplicate_charge'] } },
-        });
-        if (seen === 0) {
-          verdict = 'duplicate_charge';
-          refundDueSen = facts?.amountSen ?? payment.amountSen;
-          await tx.paymentEvent.create({
-            data: {
-              paymentId: payment.id,
-              type: 'duplicate_charge',
-              fromStatus: payment.status as never,
-              toStatus: payment.status as never,
-              source,
-              data: { gatewayTxnId: txnId, firstGatewayTxnId: payment.gatewayTxnId, refundDueSen },
-            },
-          });
-          this.logger.warn(
-            {
-              reference: payment.reference,
-              gatewayTxnId: txnId,
-              firstGatewayTxnId: payment.gatewayTxnId,
-              refundDueSen,
-            },
-            'Duplicate charge: a second approval under another gateway transaction id',
-          );
-        }
-      }
-      const method = facts?.method ?? payment?.method ?? 'fpx';
-      await tx.gatewayAnswer.create({
-        data: {
-          paymentId: payment?.id ?? null,
-          invoiceNo: invoiceNo.slice(0, 40),
-          source: channelOf(method, source, answer),
-          method,
-          outcome: answer.outcome,
-          rawMessage: facts?.raw ?? '',
-          responseCode: answer.code.slice(0, 40),
-          amountSen: facts?.amountSen ?? null,
-          currency: facts?.currency ?? null,
-          gatewayTxnId: txnId,
-          gatewayTxnTime: facts?.gatewayTxnTime ?? null,
-          debitAuthNo: facts?.debitAuthNo ?? null,
-          creditAuthCode: facts?.creditAuthCode ?? null,
-          creditAuthNo: facts?.creditAuthNo ?? null,
-          authCode: facts?.authCode ?? null,
-          verdict,
-          refundDueSen,
-        },
+    // The payment's row lock orders this with the ledger and with other answers of the same payment.
+    const rows = await tx.$queryRaw<LockedPayment[]>`
+      SELECT "id", "reference", "status"::text AS "status", "method"::text AS "method", "amountSen", "gatewayTxnId"
+      FROM "Payment" WHERE "invoiceNo" = ${invoiceNo} FOR UPDATE`;
+    const payment = rows[0] ?? null;
+    let verdict = verdictOf(result);
+    let refundDueSen = 0;
+    const txnId = answer.gatewayTxnId || null;
+    if (
+      payment &&
+      answer.outcome === 'approved' &&
+      verdict === 'duplicate' &&
+      (payment.status === 'paid' || payment.status === 'refunded') &&
+      txnId &&
+      txnId !== payment.gatewayTxnId
+    ) {
+      const seen = await tx.gatewayAnswer.count({
+        where: { paymentId: payment.id, gatewayTxnId: txnId, verdict: { in: ['applied', 'duplicate_charge'] } },
       });
-      return verdict;
+      if (seen === 0) {
+        verdict = 'duplicate_charge';
+        refundDueSen = facts?.amountSen ?? payment.amountSen;
+        await tx.paymentEvent.create({
+          data: {
+            paymentId: payment.id,
+            type: 'duplicate_charge',
+            fromStatus: payment.status as never,
+            toStatus: payment.status as never,
+            source,
+            data: { gatewayTxnId: txnId, firstGatewayTxnId: payment.gatewayTxnId, refundDueSen },
+          },
+        });
+        this.logger.warn(
+          {
+            reference: payment.reference,
+            gatewayTxnId: txnId,
+            firstGatewayTxnId: payment.gatewayTxnId,
+            refundDueSen,
+          },
+          'Duplicate charge: a second approval under another gateway transaction id',
+        );
+      }
+    }
+    const method = facts?.method ?? payment?.method ?? 'fpx';
+    await tx.gatewayAnswer.create({
+      data: {
+        paymentId: payment?.id ?? null,
+        invoiceNo: invoiceNo.slice(0, 40),
+        source: channelOf(method, source, answer),
+        method,
+        outcome: answer.outcome,
+        rawMessage: facts?.raw ?? '',
+        responseCode: answer.code.slice(0, 40),
+        amountSen: facts?.amountSen ?? null,
+        currency: facts?.currency ?? null,
+        gatewayTxnId: txnId,
+        gatewayTxnTime: facts?.gatewayTxnTime ?? null,
+        debitAuthNo: facts?.debitAuthNo ?? null,
+        creditAuthCode: facts?.creditAuthCode ?? null,
+        creditAuthNo: facts?.creditAuthNo ?? null,
+        authCode: facts?.authCode ?? null,
+        verdict,
+        refundDueSen,
+      },
     });
+    return verdict;
   }
 
   /** Records a message that did not verify (bad signature, unknown payment ...): kept as received, unapplied. */

@@ -11,16 +11,15 @@ export class ApplyGatewayAnswerHandler implements ICommandHandler<ApplyGatewayAn
   ) {}
 
   async execute({ invoiceNo, answer, source }: ApplyGatewayAnswerCommand): Promise<LedgerResult> {
-    let result: LedgerResult;
     try {
-      result = await this.ledger.applyAnswer({ invoiceNo }, answer, source);
+      // Every answer becomes a GatewayAnswer row, with what was made of it, in the transaction that applies it.
+      return await this.ledger.applyAnswer({ invoiceNo }, answer, source, (tx, result) =>
+        this.answers.recordIn(tx, invoiceNo, answer, source, result),
+      );
     } catch (error) {
       // Kept even when it could not be applied: every answer is a record.
       await this.answers.record(invoiceNo, answer, source, null);
       throw error;
     }
-    // Every answer becomes a GatewayAnswer row, with what was made of it.
-    await this.answers.record(invoiceNo, answer, source, result);
-    return result;
   }
 }
