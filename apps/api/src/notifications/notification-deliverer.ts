@@ -8,6 +8,9 @@ import { PrismaService } from '../prisma/prisma.service';
 import { renderNotification } from './render';
 import { HttpSmsTransport, SmtpTransport } from './transports';
 
+/** Two short statements, but a loaded machine may pause them for seconds: Prisma's 5 s default is too tight. */
+const SINK_TX_OPTIONS = { maxWait: 30_000, timeout: 30_000 };
+
 export type DeliveryResult = { sent: true } | { sent: false; reason: 'already_sent' | 'in_flight' | 'unknown' };
 
 /**
@@ -110,7 +113,7 @@ export class NotificationDeliverer {
             },
           });
           return true;
-        });
+        }, SINK_TX_OPTIONS);
         if (!ours) {
           this.logger.warn(
             { notificationId, reference, channel: notification.channel },
