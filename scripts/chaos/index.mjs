@@ -3,7 +3,7 @@
 // ports and dev keys of its own. Prints a table of what was done and what was counted, and exits 1 when any
 // count that must be zero is not (or the fuzzer got a 5xx).
 //   node scripts/chaos/index.mjs            full: 10,000 payments, Redis down 30 s, 15,000 fuzz requests
-//   node scripts/chaos/index.mjs --short    CI: 300 payments, Redis down 10 s, 2,000 fuzz requests
+//   node scripts/chaos/index.mjs --short    CI: 150 payments, Redis down 10 s, 1,500 fuzz requests
 // Options: --seed N (replay a run), --payments N, --fuzz N, --skip-build (use the existing dist/), --keep
 // (keep the database chaos_<run> for a look afterwards). The full run writes its table to docs/chaos.md.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -68,8 +68,8 @@ async function main() {
   const short = process.argv.includes('--short');
   const seed = option('--seed', Math.floor(Math.random() * 2 ** 31));
   const sizes = {
-    payments: option('--payments', short ? 300 : 10_000),
-    fuzz: option('--fuzz', short ? 2_000 : 15_000),
+    payments: option('--payments', short ? 150 : 10_000),
+    fuzz: option('--fuzz', short ? 1_500 : 15_000),
     redisDownMs: short ? 10_000 : 30_000,
     concurrency: short ? 8 : 16,
     settleTimeoutMs: short ? 240_000 : 1_200_000,
