@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: everything CI checks, in order: build, the start smoke (`npm start` with no build cache, then
-// Ctrl-C), typecheck, lint, unit + integration tests (vitest, against the real PostgreSQL and Redis), end-to-end
-// tests (Playwright in Debian's Chromium). Ends with one line "total: N passed, M failed".
+// Ctrl-C), typecheck, lint, the short chaos run (scripts/chaos), unit + integration tests (vitest, against the
+// real PostgreSQL and Redis), end-to-end tests (Playwright in Debian's Chromium).
+// Ends with one line "total: N passed, M failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -61,6 +62,13 @@ async function main() {
     step('typecheck', 'npm', ['run', '-s', 'typecheck'], env),
     step('lint', 'npm', ['run', '-s', 'lint'], env),
   ];
+  // The short chaos run (scripts/chaos): a callback storm under faults, then the OpenAPI fuzzer; one test.
+  const chaosOk = step(
+    'chaos, short (callback storm under faults, OpenAPI fuzzer)',
+    process.execPath,
+    [resolve(ROOT, 'scripts/chaos/index.mjs'), '--short', '--skip-build'],
+    env,
+  );
   const vitestOk = step(
     'unit and integration tests (vitest)',
     process.execPath,
@@ -85,8 +93,9 @@ async function main() {
 
   const unit = countVitest();
   const e2e = countPlaywright();
-  const passed = unit.passed + e2e.passed;
+  const passed = unit.passed + e2e.passed + (chaosOk ? 1 : 0);
   const failed =
+    (chaosOk ? 0 : 1) +
     unit.failed +
     e2e.failed +
     checks.filter((ok) => !ok).length +
@@ -94,7 +103,8 @@ async function main() {
     (e2eOk || e2e.failed ? 0 : 1);
   log(
     `vitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed; ` +
-      `start smoke ${checks[0] ? 'ok' : 'FAILED'}, typecheck ${checks[1] ? 'ok' : 'FAILED'}, lint ${checks[2] ? 'ok' : 'FAILED'}; ` +
+      `start smoke ${checks[0] ? 'ok' : 'FAILED'}, typecheck ${checks[1] ? 'ok' : 'FAILED'}, lint ${checks[2] ? 'ok' : 'FAILED'}, ` +
+      `chaos ${chaosOk ? 'ok' : 'FAILED'}; ` +
       `${((Date.now() - started) / 60000).toFixed(1)} min`,
   );
   process.stdout.write(`total: ${passed} passed, ${failed} failed\n`);

@@ -434,3 +434,28 @@ function encode(text: string): string {
     }
   }).join('');
 }
+
+describe('a body that does not match its Content-Encoding', () => {
+  let app: INestApplication;
+  beforeAll(async () => {
+    app = await createTestApi();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  // Found by the chaos fuzzer: zlib's "incorrect header check" reached the client as a 500.
+  it.each(['deflate', 'gzip', 'br'])('claimed %s but sent plain: 400 saying so, not a 5xx', async (encoding) => {
+    const res = await request(app.getHttpServer())
+      .post('/api/payments')
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', encoding)
+      .send('{}{{');
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'bad_request',
+      message: 'The request body is not encoded as its Content-Encoding says',
+    });
+    await request(app.getHttpServer()).get('/api/councils').expect(200);
+  });
+});

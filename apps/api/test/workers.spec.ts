@@ -1,6 +1,6 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ExpireResetRequestsJob } from '../src/maintenance/expire-reset-requests.job';
 import { NotificationDeliverer } from '../src/notifications/notification-deliverer';
 import { PrismaService } from '../src/prisma/prisma.service';
@@ -158,6 +158,48 @@ describe('notify: the safety net', () => {
     const sinks = await prisma.sinkMessage.findMany({ where: { notificationId: { in: [died.id, lost.id] } } });
     expect(sinks).toHaveLength(2);
     expect(sinks[0].body).toContain('123456');
+  });
+  // Found by `npm run chaos`: a sender slower than its lease and the worker that took the row over both wrote it.
+  it('a sender whose lease ran out while it rendered writes nothing: the message goes once, by the new holder', async () => {
+    const prisma = worker.get(PrismaService);
+    const deliverer = worker.get(NotificationDeliverer);
+    const tag = Date.now();
+    const notification = await prisma.notification.create({
+      data: {
+        channel: 'sms',
+        recipient: `+60333${tag}`,
+        template: 'phone_code',
+        language: 'ms',
+        data: { code: '654321' },
+        sensitive: true,
+        dedupeKey: `slow-${tag}`,
+      },
+    });
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The first sender stalls after its claim (a slow render, a long pause) ...
+    const slow = vi
+      .spyOn(deliverer as unknown as { referenceOf: () => Promise<undefined> }, 'referenceOf')
+      .mockImplementationOnce(async () => {
+        await gate;
+        return undefined;
+      });
+    const first = deliverer.deliver(notification.id);
+    await until(
+      () => prisma.notification.findUniqueOrThrow({ where: { id: notification.id } }),
+      (n) => n.status === 'sending',
+    );
+    // ... past its lease, so another sender claims the row and sends it.
+    await prisma.$executeRaw`UPDATE "Notification" SET "updatedAt" = now() - interval '10 minutes' WHERE "id" = ${notification.id}::uuid`;
+    const second = await deliverer.deliver(notification.id);
+    expect([true, 'already_sent']).toContain(second.sent || (second as { reason: string }).reason);
+    release();
+    expect(await first).toEqual({ sent: false, reason: 'in_flight' });
+    slow.mockRestore();
+    const sinks = await prisma.sinkMessage.findMany({ where: { notificationId: notification.id } });
+    expect(sinks).toHaveLength(1);
+    const row = await prisma.notification.findUniqueOrThrow({ where: { id: notification.id } });
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
   });
 });
 

@@ -19,14 +19,26 @@ interface BodyParserError {
   type?: string;
   status?: number;
   statusCode?: number;
+  expose?: boolean;
 }
 
+/**
+ * An error of the body parser about the request: its own (with a `type`), or one it passed on from zlib when
+ * the body does not match its Content-Encoding (no `type`, but marked `expose` with a 4xx status).
+ */
 function isBodyParserError(error: unknown): error is BodyParserError {
   const e = error as BodyParserError;
   return (
-    typeof e === 'object' && e !== null && typeof e.type === 'string' && (e.status ?? 0) >= 400 && (e.status ?? 0) < 500
+    typeof e === 'object' &&
+    e !== null &&
+    (typeof e.type === 'string' || e.expose === true) &&
+    (e.status ?? 0) >= 400 &&
+    (e.status ?? 0) < 500
   );
 }
+
+/** zlib's own error (gzip, deflate or brotli data it cannot read): the parser's errors all carry a `type`. */
+const isUndecodable = (e: BodyParserError) => e.type === undefined;
 
 /**
  * The JSON body parser failed. Nest 11 answers it with a bare BadRequestException carrying the parser's
@@ -79,6 +91,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const statusCode = exception.status ?? HttpStatus.BAD_REQUEST;
       const code =
         exception.type === 'entity.parse.failed' ? 'invalid_json' : (STATUS_CODES[statusCode] ?? 'bad_request');
+      if (isUndecodable(exception)) {
+        return {
+          statusCode,
+          code: 'bad_request',
+          message: 'The request body is not encoded as its Content-Encoding says',
+        };
+      }
       return {
         statusCode,
         code,

@@ -8,11 +8,14 @@ import { PrismaService } from '../prisma/prisma.service';
 import { renderNotification } from './render';
 import { HttpSmsTransport, SmtpTransport } from './transports';
 
+/** Two short statements, but a loaded machine may pause them for seconds: Prisma's 5 s default is too tight. */
+const SINK_TX_OPTIONS = { maxWait: 30_000, timeout: 30_000 };
+
 export type DeliveryResult = { sent: true } | { sent: false; reason: 'already_sent' | 'in_flight' | 'unknown' };
 
 /**
  * Sends one Notification row, at most once: the row is claimed (queued/failed -> sending) by a conditional
- * update, sent, then marked sent. A job run twice finds the row sent (or claimed) and sends nothing. Failures
+ * update, sent, then marked sent by the holder of that claim only (a claim whose lease ran out is taken over). A job run twice finds the row sent (or claimed) and sends nothing. Failures
  * are recorded on the row and rethrown so BullMQ retries with backoff; after the last attempt the row stays
  * `failed`, visible to operators.
  */
@@ -70,34 +73,54 @@ export class NotificationDeliverer {
             contentType: 'application/pdf',
           });
       }
-      const markSent = this.prisma.notification.update({
-        where: { id: notificationId },
-        data: {
-          status: 'sent',
-          sentAt: new Date(),
-          lastError: null,
-          subject: message.subject,
-          // A one-time code or link is not kept once it is on its way.
-          body: notification.sensitive ? null : message.text,
-          ...(notification.sensitive ? { data: {} } : {}),
-        },
-      });
+      const sentData = {
+        status: 'sent' as const,
+        sentAt: new Date(),
+        lastError: null,
+        subject: message.subject,
+        // A one-time code or link is not kept once it is on its way.
+        body: notification.sensitive ? null : message.text,
+        ...(notification.sensitive ? { data: {} } : {}),
+      };
       const transport = notification.channel === 'email' ? this.smtp : this.sms;
       if (transport.configured) {
         await transport.send({ notificationId, recipient: notification.recipient, message });
-        await markSent;
-      } else {
-        // Development sink: "sending" and marking sent are one transaction, so a sink message is written once.
-        const sink = this.prisma.sinkMessage.create({
-          data: {
-            notificationId,
-            channel: notification.channel,
-            recipient: notification.recipient,
-            subject: message.subject,
-            body: message.text,
-          },
+        const marked = await this.prisma.notification.updateMany({
+          where: this.ownClaim(notification),
+          data: sentData,
         });
-        await this.prisma.$transaction([sink, markSent]);
+        if (marked.count === 0) {
+          // Our lease ran out while the provider took the message: another worker claimed it and may send it
+          // too. Nothing here can take a sent email back; the log says so for the operators.
+          this.logger.warn(
+            { notificationId, reference, channel: notification.channel },
+            'Notification sent after its lease ran out: another worker had claimed it',
+          );
+        }
+      } else {
+        // Development sink: "sending" and marking sent are one transaction, and only the holder of the current
+        // claim may do it, so a sink message is written once however many workers raced for the row.
+        const ours = await this.prisma.$transaction(async (tx) => {
+          const marked = await tx.notification.updateMany({ where: this.ownClaim(notification), data: sentData });
+          if (marked.count === 0) return false;
+          await tx.sinkMessage.create({
+            data: {
+              notificationId,
+              channel: notification.channel,
+              recipient: notification.recipient,
+              subject: message.subject,
+              body: message.text,
+            },
+          });
+          return true;
+        }, SINK_TX_OPTIONS);
+        if (!ours) {
+          this.logger.warn(
+            { notificationId, reference, channel: notification.channel },
+            'Notification not written: its lease ran out and another worker claimed it',
+          );
+          return { sent: false, reason: 'in_flight' };
+        }
         this.logger.log(
           { notificationId, reference, channel: notification.channel, sink: true },
           'Message written to the development sink',
@@ -109,8 +132,9 @@ export class NotificationDeliverer {
       );
       return { sent: true };
     } catch (error) {
-      await this.prisma.notification.update({
-        where: { id: notificationId },
+      // Only while the claim is still ours: a late failure must not undo another worker's "sent".
+      await this.prisma.notification.updateMany({
+        where: this.ownClaim(notification),
         data: { status: 'failed', lastError: (error as Error).message.slice(0, 500) },
       });
       this.logger.warn(
@@ -119,6 +143,14 @@ export class NotificationDeliverer {
       );
       throw error;
     }
+  }
+
+  /**
+   * The row as this worker claimed it: still `sending` under the same attempt. Each claim counts an attempt,
+   * so once the lease has run out and another worker has claimed the row, this no longer matches.
+   */
+  private ownClaim(claimed: Notification) {
+    return { id: claimed.id, status: 'sending' as const, attempts: claimed.attempts };
   }
 
   private async referenceOf(n: Notification): Promise<string | undefined> {
