@@ -1,4 +1,4 @@
-import type { Principal } from '../../identity/principal';
+import type { Principal } from '../../auth/principal';
 import type { CheckSettlementRequestDto } from './check-settlement.request.dto';
 
 /** Checks a gateway settlement file against our payments and records that it was checked. */

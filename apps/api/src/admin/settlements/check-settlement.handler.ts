@@ -9,7 +9,7 @@ import {
   type SettlementReport,
 } from '@councilpay/domain';
 import { ApiError } from '../../http/api-error';
-import { councilScope } from '../../identity/roles';
+import { councilScope } from '../../auth/roles';
 import { PrismaService } from '../../prisma/prisma.service';
 import { recordStaffAction } from '../audit/staff-audit';
 import { visiblePayments } from '../payments/payment-scope';

@@ -2,8 +2,8 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { SettlementReport } from '@councilpay/domain';
-import type { Principal } from '../../identity/principal';
-import { CurrentUser, Roles } from '../../identity/roles';
+import type { Principal } from '../../auth/principal';
+import { CurrentUser, Roles } from '../../auth/roles';
 import { CheckSettlementCommand } from './check-settlement.command';
 import { CheckSettlementRequestDto } from './check-settlement.request.dto';
 

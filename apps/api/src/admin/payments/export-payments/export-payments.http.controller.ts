@@ -1,8 +1,8 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { Principal } from '../../../identity/principal';
-import { CurrentUser, Roles } from '../../../identity/roles';
+import type { Principal } from '../../../auth/principal';
+import { CurrentUser, Roles } from '../../../auth/roles';
 import { ExportPaymentsRequestDto } from './export-payments.request.dto';
 import { ExportPaymentsService } from './export-payments.service';
 
