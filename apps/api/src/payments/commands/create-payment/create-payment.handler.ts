@@ -59,6 +59,8 @@ export function requestHash(request: CreatePaymentRequestDto): string {
  * now, the gateway's limits checked, earlier unfinished payments for the same bills asked of their gateway
  * first, and the signed form for the browser returned. Nothing signs an amount the server did not compute.
  */
+const CREATE_TX_OPTIONS = { maxWait: 10_000, timeout: 30_000 };
+
 @CommandHandler(CreatePaymentCommand)
 export class CreatePaymentHandler implements ICommandHandler<CreatePaymentCommand, CreatePaymentResponse> {
   private readonly logger = new Logger(CreatePaymentHandler.name);
@@ -163,7 +165,9 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
           },
         });
         return { payment: created, response: this.response(created) };
-      });
+        // A busy database (a deadline day) queues the request for a connection instead of failing it at once;
+        // past these limits the payer is told to try again (503), with nothing written.
+      }, CREATE_TX_OPTIONS);
       this.logger.log(
         { reference, invoiceNo: payment.invoiceNo, amountSen: total, method: method.type },
         'Payment created',
