@@ -35,7 +35,7 @@ export function productionProblems(config: AppConfig, simulatorHosts: readonly s
   for (const [name, value] of Object.entries(ids))
     if (value === CONFIG_DEFAULTS[name as keyof typeof CONFIG_DEFAULTS])
       problems.push(`${name} is the demo merchant id ${value}`);
-  if (config.notifications.requeryTimeScale !== 1) problems.push('REQUERY_TIME_SCALE is not 1 (tests only)');
+  if (config.requery.timeScale !== 1) problems.push('REQUERY_TIME_SCALE is not 1 (tests only)');
   return problems;
 }
 

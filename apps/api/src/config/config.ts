@@ -28,6 +28,7 @@ export interface AppConfig {
   outboxRelayEveryMs: number;
   gateways: GatewayConfig;
   notifications: NotificationConfig;
+  requery: RequeryConfig;
   identity: IdentityConfig;
   documents: DocumentsConfig;
 }
@@ -59,18 +60,22 @@ export interface NotificationConfig {
   /** HTTP SMS provider (POST JSON {to, message} with a bearer token), or empty: the development sink. */
   smsUrl: string;
   smsToken: string;
-  /** Requests to the gateways from the requery worker, per second. */
-  requeryRatePerSecond: number;
   /** Gateway messages (callbacks, browser returns) accepted per source address and minute. */
   gatewayRatePerMinute: number;
-  /** Multiplies every requery delay and the 24-hour expiry (tests shrink time; 1 in production). */
-  requeryTimeScale: number;
-  /** How often the worker looks for payments whose enquiry is due (and ones to expire). */
-  requerySweepEveryMs: number;
   /** A worker's claim on a message it is sending; past it, another worker may send it (the first one died). */
   notifySendingLeaseMs: number;
   /** How often the worker looks for messages whose job was lost or whose sender died. */
   notifySweepEveryMs: number;
+}
+
+/** How the worker asks the gateways about payments without a final answer. */
+export interface RequeryConfig {
+  /** Requests to the gateways from the requery worker, per second (shared by every worker). */
+  ratePerSecond: number;
+  /** Multiplies every requery delay and the 24-hour expiry (tests shrink time; 1 in production). */
+  timeScale: number;
+  /** How often the worker looks for payments whose enquiry is due (and ones to expire). */
+  sweepEveryMs: number;
 }
 
 export interface GatewayConfig {
@@ -291,13 +296,21 @@ function readGateways(read: EnvReader, production: boolean): GatewayConfig {
   };
 }
 
+function readRequery(read: EnvReader): RequeryConfig {
+  const scale = Number(read.raw('REQUERY_TIME_SCALE'));
+  if (!(scale > 0 && scale <= 1)) read.problems.push('REQUERY_TIME_SCALE must be a number above 0 and at most 1');
+  return {
+    ratePerSecond: read.integer('REQUERY_RATE_PER_SECOND', 1, 1000),
+    timeScale: scale > 0 && scale <= 1 ? scale : 1,
+    sweepEveryMs: read.integer('REQUERY_SWEEP_EVERY_MS', 50, 3_600_000),
+  };
+}
+
 function readNotifications(read: EnvReader, production: boolean): NotificationConfig {
   const smtpUrl = read.raw('SMTP_URL') ? read.url('SMTP_URL', ['smtp:', 'smtps:']) : '';
   const smsUrl = read.raw('SMS_URL') ? read.url('SMS_URL', ['http:', 'https:']) : '';
   if (production && !smtpUrl) read.problems.push('SMTP_URL is required in production (emails would go nowhere)');
   if (production && !smsUrl) read.problems.push('SMS_URL is required in production (SMS would go nowhere)');
-  const scale = Number(read.raw('REQUERY_TIME_SCALE'));
-  if (!(scale > 0 && scale <= 1)) read.problems.push('REQUERY_TIME_SCALE must be a number above 0 and at most 1');
   return {
     smtpUrl,
     mailFrom: read.text(
@@ -307,10 +320,7 @@ function readNotifications(read: EnvReader, production: boolean): NotificationCo
     ),
     smsUrl,
     smsToken: read.raw('SMS_TOKEN'),
-    requeryRatePerSecond: read.integer('REQUERY_RATE_PER_SECOND', 1, 1000),
     gatewayRatePerMinute: read.integer('GATEWAY_RATE_PER_MINUTE', 1, 1_000_000),
-    requeryTimeScale: scale > 0 && scale <= 1 ? scale : 1,
-    requerySweepEveryMs: read.integer('REQUERY_SWEEP_EVERY_MS', 50, 3_600_000),
     notifySendingLeaseMs: read.integer('NOTIFY_SENDING_LEASE_MS', 1000, 3_600_000),
     notifySweepEveryMs: read.integer('NOTIFY_SWEEP_EVERY_MS', 50, 3_600_000),
   };
@@ -353,6 +363,7 @@ export function loadConfig(env: Env): AppConfig {
     outboxRelayEveryMs: read.integer('OUTBOX_RELAY_EVERY_MS', 100, 3_600_000),
     gateways: readGateways(read, nodeEnv === 'production'),
     notifications: readNotifications(read, nodeEnv === 'production'),
+    requery: readRequery(read),
     identity: readIdentity(read, nodeEnv === 'production'),
     documents: {
       signingKeyPem: read.secret(

@@ -238,7 +238,7 @@ export class PaymentLedger {
     const final = isFinal(to);
     // Ended without an approval: the bank is still asked, daily, in case it took the money after all.
     const slow = (SLOW_REQUERY_STATES as readonly PaymentState[]).includes(to);
-    const nextRequery = slow ? nextSlowRequeryAt(now, now, this.config.notifications.requeryTimeScale) : null;
+    const nextRequery = slow ? nextSlowRequeryAt(now, now, this.config.requery.timeScale) : null;
     let refundDueSen = 0;
     await tx.paymentEvent.create({
       data: {

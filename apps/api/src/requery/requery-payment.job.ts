@@ -52,11 +52,7 @@ export class RequeryPaymentJob implements HandlesJob<'RequeryPayment'> {
       this.logger.warn({ reference, attempt: job.data.attempt, err: (error as Error).message }, 'Requery failed');
     }
     const after = await this.prisma.payment.findUniqueOrThrow({ where: { reference }, select: { status: true } });
-    if (
-      answered &&
-      isOpen(after.status) &&
-      new Date() >= expiresAt(payment.createdAt, this.config.notifications.requeryTimeScale)
-    ) {
+    if (answered && isOpen(after.status) && new Date() >= expiresAt(payment.createdAt, this.config.requery.timeScale)) {
       await this.commandBus.execute(new ExpirePaymentCommand(reference));
       this.logger.log({ reference }, 'Payment expired without a final answer');
       return 'expired';
@@ -70,7 +66,7 @@ export class RequeryPaymentJob implements HandlesJob<'RequeryPayment'> {
     const key = this.redis.key('requery-rate', String(Math.floor(Date.now() / 1000)));
     const used = await this.redis.client.incr(key);
     if (used === 1) await this.redis.client.pexpire(key, 2000);
-    if (used > this.config.notifications.requeryRatePerSecond) {
+    if (used > this.config.requery.ratePerSecond) {
       await worker.rateLimit(1000);
       if (!job.token) throw new Error('job without a lock token');
       throw Worker.RateLimitError();

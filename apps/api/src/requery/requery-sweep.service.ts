@@ -30,7 +30,7 @@ export class RequerySweep {
   ) {}
 
   async sweep(now = new Date()): Promise<{ queued: number }> {
-    const scale = this.config.notifications.requeryTimeScale;
+    const scale = this.config.requery.timeScale;
     const queued = await this.prisma.$transaction(
       async (tx) => {
         // Open payments on the requery schedule; payments ended without an approval on the slow one (their

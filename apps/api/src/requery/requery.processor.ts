@@ -25,6 +25,6 @@ export class RequeryProcessor extends QueueProcessor implements OnApplicationBoo
 
   /** The sweep's schedule, upserted by id: starting a worker again never adds a second one. */
   async onApplicationBootstrap(): Promise<void> {
-    await this.schedules.keep(this.queue, 'sweep-open-payments', this.config.notifications.requerySweepEveryMs, SWEEP);
+    await this.schedules.keep(this.queue, 'sweep-open-payments', this.config.requery.sweepEveryMs, SWEEP);
   }
 }

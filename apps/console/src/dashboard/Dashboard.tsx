@@ -1,4 +1,10 @@
-import { formatDateTime, formatRinggit, type AdminDashboard, type HealthReport } from '@councilpay/domain';
+import {
+  formatDateTime,
+  formatRinggit,
+  OPEN_PAYMENT_STATES,
+  type AdminDashboard,
+  type HealthReport,
+} from '@councilpay/domain';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -141,7 +147,7 @@ export function Dashboard() {
                   </>
                 )}
               </Typography>
-              <OpenList to={listLink('payments', { status: ['in_progress', 'pending'] }, ['createdAt', 'ASC'])} />
+              <OpenList to={listLink('payments', { status: [...OPEN_PAYMENT_STATES] }, ['createdAt', 'ASC'])} />
             </Panel>
           </Grid>
           <Grid size={{ xs: 12, sm: 6, lg: 3 }}>

@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { Queue } from 'bullmq';
-import { MALAYSIA_UTC_OFFSET_MS, type AdminDashboard } from '@councilpay/domain';
+import { MALAYSIA_UTC_OFFSET_MS, OPEN_PAYMENT_STATES, type AdminDashboard } from '@councilpay/domain';
 import { Prisma } from '../../../generated/prisma/client';
 import { councilScope } from '../../../auth/roles';
 import { PrismaService } from '../../../prisma/prisma.service';
@@ -47,7 +47,7 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Adm
     const { day, start } = malaysianDay(now);
     const councilFilter = scope.all ? Prisma.empty : Prisma.sql`AND i."councilCode" = ANY(${scope.councils})`;
     const pendingWhere = {
-      AND: [visiblePayments(scope), { status: { in: ['in_progress' as const, 'pending' as const] } }],
+      AND: [visiblePayments(scope), { status: { in: [...OPEN_PAYMENT_STATES] } }],
     };
     const unsentWhere = {
       AND: [

@@ -133,7 +133,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
             requestHash: hash,
             tokenHash: token.hash,
             // The requery worker's sweep picks it up from here: nothing to schedule outside this transaction.
-            nextRequeryAt: new Date(Date.now() + requeryDelayMs(1, this.config.notifications.requeryTimeScale)),
+            nextRequeryAt: new Date(Date.now() + requeryDelayMs(1, this.config.requery.timeScale)),
             items: {
               create: lines.map((l, position) => ({
                 position,

@@ -100,7 +100,7 @@ export class RequeryPaymentHandler implements ICommandHandler<RequeryPaymentComm
         data: { enquiryFailingSince: now },
       });
     }
-    const bound = Math.round(BANK_SILENT_AFTER_MS * this.config.notifications.requeryTimeScale);
+    const bound = Math.round(BANK_SILENT_AFTER_MS * this.config.requery.timeScale);
     if (now.getTime() - since.getTime() < bound) return;
     const raised = await this.prisma.payment.updateMany({
       where: { id: payment.id, bankSilentAt: null, status: { in: [...OPEN_PAYMENT_STATES] } },
