@@ -8,7 +8,7 @@ import { JobHandlersIncompleteError } from '../src/queues/job-handlers';
 import { JOB_NAMES } from '../src/queues/jobs';
 import { RequeryProcessor } from '../src/requery/requery.processor';
 import { RequeryWorkerModule } from '../src/requery/requery.module';
-import { RequerySweep } from '../src/requery/requery-sweep.service';
+import { RequerySweep } from '../src/requery/requery-sweep';
 import { SweepOpenPaymentsJob } from '../src/requery/sweep-open-payments.job';
 import { WorkerModule } from '../src/worker.module';
 import { testConfig } from './test-app';

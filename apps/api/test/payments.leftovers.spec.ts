@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { CancelPaymentCommand } from '../src/payments/commands/cancel-payment/cancel-payment.command';
 import { RequeryPaymentCommand } from '../src/payments/commands/requery-payment/requery-payment.command';
 import { GatewayAnswerBook } from '../src/payments/gateway-answers/gateway-answer-book';
-import { PaymentLedger } from '../src/payments/payment-ledger.service';
+import { PaymentLedger } from '../src/payments/payment-ledger';
 import { HealthService } from '../src/health/health.service';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { clearLimits, createUser, CSRF_HEADER, signIn, type Browser } from './identity-helpers';

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import { PaymentsModule } from '../payments/payments.module';
 import { DocumentSigner } from './document-signer';
-import { PaymentChanges } from './live/payment-changes.service';
+import { PaymentChanges } from './live/payment-changes';
 import { PaymentEventsHttpController } from './live/payment-events.http.controller';
-import { LicenceDocuments } from './licences/licence-documents.service';
+import { LicenceDocuments } from './licences/licence-documents';
 import { LicencesHttpController } from './licences/licences.http.controller';
 import { GetLicencePdfHandler, ListOwnLicencesHandler } from './licences/licences.queries';
 import { GetReceiptPdfHandler } from './receipts/get-receipt-pdf/get-receipt-pdf.handler';
 import { GetReceiptPdfHttpController } from './receipts/get-receipt-pdf/get-receipt-pdf.http.controller';
-import { ReceiptDocuments } from './receipts/receipt-documents.service';
+import { ReceiptDocuments } from './receipts/receipt-documents';
 import { VerifyDocumentHandler } from './verify/verify-document/verify-document.handler';
 import { VerifyDocumentHttpController } from './verify/verify-document/verify-document.http.controller';
 

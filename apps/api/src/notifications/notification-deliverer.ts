@@ -3,7 +3,7 @@ import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import type { Notification } from '../generated/prisma/client';
 import { isLanguage } from '@councilpay/domain';
-import { ReceiptDocuments } from '../documents/receipts/receipt-documents.service';
+import { ReceiptDocuments } from '../documents/receipts/receipt-documents';
 import { PrismaService } from '../prisma/prisma.service';
 import { renderNotification } from './render';
 import { HttpSmsTransport, SmtpTransport } from './transports';

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { DocumentsModule } from '../documents/documents.module';
 import { DeliverNotificationJob } from './deliver-notification.job';
 import { NotificationDeliverer } from './notification-deliverer';
-import { NotificationSweep } from './notification-sweep.service';
+import { NotificationSweep } from './notification-sweep';
 import { NotifyProcessor } from './notify.processor';
 import { SweepNotificationsJob } from './sweep-notifications.job';
 import { HttpSmsTransport, SmtpTransport } from './transports';

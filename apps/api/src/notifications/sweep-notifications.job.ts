@@ -1,5 +1,5 @@
 import { JobHandler, type HandlesJob } from '../queues/job-handler';
-import { NotificationSweep } from './notification-sweep.service';
+import { NotificationSweep } from './notification-sweep';
 
 /** The repeatable safety net of notify: messages whose job was lost or whose sender died get a new job. */
 @JobHandler('SweepNotifications')

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PaymentCapability } from './capability';
 import { GatewayCallbacksHttpController } from './callbacks/gateway-callbacks.http.controller';
-import { GatewayCallbacks } from './callbacks/gateway-callbacks.service';
+import { GatewayCallbacks } from './callbacks/gateway-callbacks';
 import { ApplyGatewayAnswerHandler } from './commands/apply-gateway-answer/apply-gateway-answer.handler';
 import { CancelPaymentHandler } from './commands/cancel-payment/cancel-payment.handler';
 import { CancelPaymentHttpController } from './commands/cancel-payment/cancel-payment.http.controller';
@@ -16,7 +16,7 @@ import { GatewayAnswerBook } from './gateway-answers/gateway-answer-book';
 import { CardGateway } from './gateways/card.gateway';
 import { FpxGateway } from './gateways/fpx.gateway';
 import { Gateways } from './gateways/gateways';
-import { PaymentLedger } from './payment-ledger.service';
+import { PaymentLedger } from './payment-ledger';
 import { GetPaymentHandler } from './queries/get-payment/get-payment.handler';
 import { GetPaymentHttpController } from './queries/get-payment/get-payment.http.controller';
 

@@ -1,5 +1,5 @@
 import { JobHandler, type HandlesJob } from '../queues/job-handler';
-import { RequerySweep } from './requery-sweep.service';
+import { RequerySweep } from './requery-sweep';
 
 /** The repeatable sweep that queues an enquiry for every payment whose next one is due. */
 @JobHandler('SweepOpenPayments')

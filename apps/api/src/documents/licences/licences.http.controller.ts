@@ -6,7 +6,7 @@ import type { LicenceRowDto } from '@councilpay/domain';
 import { ApiError } from '../../http/api-error';
 import type { Principal } from '../../auth/principal';
 import { CurrentUser, SignedIn } from '../../auth/roles';
-import type { LicencePdfResult } from './licence-documents.service';
+import type { LicencePdfResult } from './licence-documents';
 import { GetLicencePdfQuery, ListOwnLicencesQuery } from './licences.queries';
 
 const REFUSALS = {

@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { LicenceRowDto } from '@councilpay/domain';
 import type { Principal } from '../../auth/principal';
-import { LicenceDocuments, type LicencePdfResult } from './licence-documents.service';
+import { LicenceDocuments, type LicencePdfResult } from './licence-documents';
 
 /** The licences the signed-in payer has paid. */
 export class ListOwnLicencesQuery {

@@ -5,7 +5,7 @@ import { Observable } from 'rxjs';
 import { paymentNotFound } from '../../payments/capability';
 import { ReferenceParam } from '../../payments/reference.param';
 import { PrismaService } from '../../prisma/prisma.service';
-import { PaymentChanges } from './payment-changes.service';
+import { PaymentChanges } from './payment-changes';
 
 /** A comment line this often keeps proxies from closing a quiet stream, and re-reads the status as a safety net. */
 const KEEPALIVE_MS = 15_000;

@@ -7,7 +7,7 @@ import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
 import { ApiError } from '../../http/api-error';
 import { RateLimiter } from '../../rate-limit/rate-limiter';
-import { CallbackResult, GatewayCallbacks } from './gateway-callbacks.service';
+import { CallbackResult, GatewayCallbacks } from './gateway-callbacks';
 
 /** Shown when the browser brings back a gateway message that does not verify (rare: tampering or a bug). */
 /** The payer's language is not known here: the page says it in all three (texts from libs/i18n). */

@@ -4,7 +4,7 @@ import type { Prisma } from '../../generated/prisma/client';
 import { PrismaService } from '../../prisma/prisma.service';
 import type { AnswerChannel, GatewayAnswer } from '../gateways/payment-gateway';
 import { formText } from '../gateways/payment-gateway';
-import type { EventSource, LedgerResult, Tx } from '../payment-ledger.service';
+import type { EventSource, LedgerResult, Tx } from '../payment-ledger';
 
 /** Control characters, dropped from unverified text before it is stored (PostgreSQL cannot store NUL). */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes

@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { ReceiptDocuments, type ReceiptPdfResult } from '../receipt-documents.service';
+import { ReceiptDocuments, type ReceiptPdfResult } from '../receipt-documents';
 import { GetReceiptPdfQuery } from './get-receipt-pdf.query';
 
 @QueryHandler(GetReceiptPdfQuery)

@@ -8,7 +8,7 @@ import type { Principal } from '../../../auth/principal';
 import { CurrentUser } from '../../../auth/roles';
 import { PaymentCapability, paymentNotFound, PaymentToken } from '../../../payments/capability';
 import { ReferenceParam } from '../../../payments/reference.param';
-import type { ReceiptPdfResult } from '../receipt-documents.service';
+import type { ReceiptPdfResult } from '../receipt-documents';
 import { GetReceiptPdfQuery } from './get-receipt-pdf.query';
 
 @ApiTags('documents')

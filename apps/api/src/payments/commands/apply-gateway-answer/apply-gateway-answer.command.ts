@@ -1,5 +1,5 @@
 import type { GatewayAnswer } from '../../gateways/payment-gateway';
-import type { EventSource } from '../../payment-ledger.service';
+import type { EventSource } from '../../payment-ledger';
 
 /** A verified gateway message (FPX AC, card response) about the payment with this invoice number. */
 export class ApplyGatewayAnswerCommand {

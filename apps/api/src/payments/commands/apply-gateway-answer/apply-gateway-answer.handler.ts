@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { GatewayAnswerBook } from '../../gateway-answers/gateway-answer-book';
-import { LedgerResult, PaymentLedger } from '../../payment-ledger.service';
+import { LedgerResult, PaymentLedger } from '../../payment-ledger';
 import { ApplyGatewayAnswerCommand } from './apply-gateway-answer.command';
 
 @CommandHandler(ApplyGatewayAnswerCommand)

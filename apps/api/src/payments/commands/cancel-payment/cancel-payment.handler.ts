@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { LedgerResult, PaymentLedger } from '../../payment-ledger.service';
+import { LedgerResult, PaymentLedger } from '../../payment-ledger';
 import type { RequeryResult } from '../requery-payment/requery-payment.result';
 import { RequeryPaymentCommand } from '../requery-payment/requery-payment.command';
 import { CancelPaymentCommand } from './cancel-payment.command';

@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { LedgerResult, PaymentLedger } from '../../payment-ledger.service';
+import { LedgerResult, PaymentLedger } from '../../payment-ledger';
 import { ExpirePaymentCommand } from './expire-payment.command';
 
 @CommandHandler(ExpirePaymentCommand)

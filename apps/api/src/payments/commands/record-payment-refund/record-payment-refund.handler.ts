@@ -15,7 +15,7 @@ import { recordStaffAction } from '../../../admin/audit/staff-audit';
 import { REFUND_INCLUDE, toRefundRow } from '../../../admin/payments/money-records/money-rows';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { PaymentLedger, type LedgerResult, type Tx } from '../../payment-ledger.service';
+import { PaymentLedger, type LedgerResult, type Tx } from '../../payment-ledger';
 import { RecordPaymentRefundCommand } from './record-payment-refund.command';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

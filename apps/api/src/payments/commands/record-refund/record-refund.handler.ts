@@ -2,7 +2,7 @@ import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { AdminRecordRefundResult } from '@councilpay/domain';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { LedgerResult, PaymentLedger } from '../../payment-ledger.service';
+import { LedgerResult, PaymentLedger } from '../../payment-ledger';
 import { RecordPaymentRefundCommand } from '../record-payment-refund/record-payment-refund.command';
 import { RecordRefundCommand } from './record-refund.command';
 

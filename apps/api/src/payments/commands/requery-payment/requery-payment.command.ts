@@ -1,4 +1,4 @@
-import type { EventSource } from '../../payment-ledger.service';
+import type { EventSource } from '../../payment-ledger';
 
 /** Ask the payment's gateway for its status and apply the answer like any other. */
 export class RequeryPaymentCommand {

@@ -9,7 +9,7 @@ import { ApplyGatewayAnswerCommand } from '../apply-gateway-answer/apply-gateway
 import { GatewayAnswerBook } from '../../gateway-answers/gateway-answer-book';
 import { Gateways } from '../../gateways/gateways';
 import { GatewayError } from '../../gateways/payment-gateway';
-import { LedgerResult, PaymentLedger } from '../../payment-ledger.service';
+import { LedgerResult, PaymentLedger } from '../../payment-ledger';
 import { RequeryPaymentCommand } from './requery-payment.command';
 import type { RequeryResult } from './requery-payment.result';
 

@@ -5,7 +5,7 @@ import { PAYMENT_TOKEN_HEADER } from '@councilpay/domain';
 import { PaymentHolderGuard } from '../../capability';
 import { ApiError } from '../../../http/api-error';
 import { RedisService } from '../../../redis/redis.module';
-import type { LedgerResult } from '../../payment-ledger.service';
+import type { LedgerResult } from '../../payment-ledger';
 import { ReferenceParam } from '../../reference.param';
 import { RequeryPaymentCommand } from './requery-payment.command';
 import { requeryRefusal, type RequeryResult } from './requery-payment.result';

@@ -1,6 +1,6 @@
 import type { PaymentState } from '@councilpay/domain';
 import { ApiError } from '../../../http/api-error';
-import type { LedgerResult } from '../../payment-ledger.service';
+import type { LedgerResult } from '../../payment-ledger';
 
 /** The gateway could not be asked, or its answer was refused: nothing changed, the payment is asked again. */
 export interface GatewayUnavailable {

@@ -12,7 +12,7 @@ import { CardGateway } from '../gateways/card.gateway';
 import { FpxGateway } from '../gateways/fpx.gateway';
 import { Gateways } from '../gateways/gateways';
 import type { VerifiedCallback } from '../gateways/payment-gateway';
-import { EventSource, LedgerResult, PaymentLedger } from '../payment-ledger.service';
+import { EventSource, LedgerResult, PaymentLedger } from '../payment-ledger';
 
 export type CallbackResult =
   | { ok: true; reference: string; result: LedgerResult | null }
