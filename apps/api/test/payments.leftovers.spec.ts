@@ -1,14 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { PAYMENT_TOKEN_HEADER } from '@councilpay/domain';
+import { PAYMENT_TOKEN_HEADER, type HealthReport } from '@councilpay/domain';
 import { cardResponseSource, signCardSource } from '@councilpay/fpx';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CancelPaymentCommand } from '../src/payments/commands/cancel-payment/cancel-payment.command';
 import { RequeryPaymentCommand } from '../src/payments/commands/requery-payment/requery-payment.command';
 import { GatewayAnswerBook } from '../src/payments/gateway-answers/gateway-answer-book';
 import { PaymentLedger } from '../src/payments/payment-ledger';
-import { HealthService } from '../src/health/health.service';
+import { GetHealthQuery } from '../src/health/queries/get-health/get-health.query';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { clearLimits, createUser, CSRF_HEADER, signIn, type Browser } from './identity-helpers';
 import { cardRequest, createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';
@@ -268,7 +268,9 @@ describe('payment engine: money leftovers', () => {
       const ask = () =>
         app.get(CommandBus).execute(new RequeryPaymentCommand(created.reference, 'requery')) as Promise<unknown>;
       const row = () => prisma.payment.findUniqueOrThrow({ where: { reference: created.reference } });
-      const silentCount = async () => (await app.get(HealthService).report()).detail.money!.paymentsBankCannotAnswer;
+      const silentCount = async () =>
+        (await app.get(QueryBus).execute<GetHealthQuery, HealthReport>(new GetHealthQuery())).detail.money!
+          .paymentsBankCannotAnswer;
       const before = await silentCount();
 
       // The gateway cannot be reached.

@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
-import { CouncilsController } from './councils.controller';
-import { CouncilsService } from './councils.service';
+import { GetPublicCouncilHandler } from './queries/get-council/get-public-council.handler';
+import { GetPublicCouncilHttpController } from './queries/get-council/get-public-council.http.controller';
+import { ListPublicCouncilsHandler } from './queries/list-councils/list-public-councils.handler';
+import { ListPublicCouncilsHttpController } from './queries/list-councils/list-public-councils.http.controller';
 
-@Module({ controllers: [CouncilsController], providers: [CouncilsService], exports: [CouncilsService] })
+@Module({
+  controllers: [ListPublicCouncilsHttpController, GetPublicCouncilHttpController],
+  providers: [ListPublicCouncilsHandler, GetPublicCouncilHandler],
+})
 export class CouncilsModule {}

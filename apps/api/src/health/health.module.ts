@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { HealthController } from './health.controller';
-import { HealthService } from './health.service';
+import { GetHealthHandler } from './queries/get-health/get-health.handler';
+import { GetHealthHttpController } from './queries/get-health/get-health.http.controller';
 
-@Module({ controllers: [HealthController], providers: [HealthService] })
+@Module({ controllers: [GetHealthHttpController], providers: [GetHealthHandler] })
 export class HealthModule {}

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { SearchController } from './search.controller';
-import { SearchService } from './search.service';
+import { SearchPayablesHandler } from './queries/search-payables/search-payables.handler';
+import { SearchPayablesHttpController } from './queries/search-payables/search-payables.http.controller';
 
-@Module({ controllers: [SearchController], providers: [SearchService] })
+@Module({ controllers: [SearchPayablesHttpController], providers: [SearchPayablesHandler] })
 export class SearchModule {}

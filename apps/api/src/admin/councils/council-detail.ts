@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AdminCouncilDetail } from '@councilpay/domain';
-import { toCouncilDto } from '../../councils/councils.service';
+import { toCouncilDto } from '../../councils/council-dto';
 import type { Council } from '../../generated/prisma/client';
 
 export function toAdminCouncilDetail(council: Council): AdminCouncilDetail {

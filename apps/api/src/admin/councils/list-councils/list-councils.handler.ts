@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ADMIN_COUNCIL_SORTS, type AdminCouncilRow } from '@councilpay/domain';
-import { toCouncilDto } from '../../../councils/councils.service';
+import { toCouncilDto } from '../../../councils/council-dto';
 import type { Prisma } from '../../../generated/prisma/client';
 import { councilScope } from '../../../auth/roles';
 import { PrismaService } from '../../../prisma/prisma.service';

@@ -1,14 +1,15 @@
 import { Controller, Get, HttpStatus, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { HealthReport, PublicHealthReport } from '@councilpay/domain';
-import type { Principal } from '../auth/principal';
-import { HealthService } from './health.service';
+import type { Principal } from '../../../auth/principal';
+import { GetHealthQuery } from './get-health.query';
 
 @ApiTags('health')
 @Controller('health')
-export class HealthController {
-  constructor(private readonly health: HealthService) {}
+export class GetHealthHttpController {
+  constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
   @ApiOperation({
@@ -20,7 +21,7 @@ export class HealthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<HealthReport | PublicHealthReport> {
-    const report = await this.health.report();
+    const report = await this.queryBus.execute<GetHealthQuery, HealthReport>(new GetHealthQuery());
     if (report.status !== 'ok') res.status(HttpStatus.SERVICE_UNAVAILABLE);
     // Server versions and queue figures help an attacker as much as an operator: the operators' only.
     if ((req.user as Principal | undefined)?.roles.includes('_admin')) return report;

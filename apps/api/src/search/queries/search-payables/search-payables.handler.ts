@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import {
   ASSESSMENT_SELECTIONS,
   assessmentAmountFor,
@@ -17,10 +17,11 @@ import {
   type SearchLicenceDto,
   type SearchResultDto,
 } from '@councilpay/domain';
-import { ApiError } from '../http/api-error';
-import { PrismaService } from '../prisma/prisma.service';
-import type { Licence, Payable } from '../generated/prisma/client';
-import { SearchRequestDto } from './search.request.dto';
+import { ApiError } from '../../../http/api-error';
+import { PrismaService } from '../../../prisma/prisma.service';
+import type { Licence, Payable } from '../../../generated/prisma/client';
+import { SearchRequestDto } from './search-payables.request.dto';
+import { SearchPayablesQuery } from './search-payables.query';
 
 /** Keys of `details` that hold a person's or a company's name: masked like the owner's name. */
 const NAME_DETAILS = ['offenderName', 'companyName', 'customerName', 'name'] as const;
@@ -105,8 +106,8 @@ export function engineeringPlanType(planType: string | undefined): PlanType {
   return (PLAN_TYPES as readonly string[]).includes(named) ? (named as PlanType) : 'ENGINEERING';
 }
 
-@Injectable()
-export class SearchService {
+@QueryHandler(SearchPayablesQuery)
+export class SearchPayablesHandler implements IQueryHandler<SearchPayablesQuery, SearchResultDto[]> {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
@@ -114,7 +115,7 @@ export class SearchService {
    * depend on it. Every lookup is a unique-index seek on (councilCode, type, planType, accountNo) plus the
    * parentId index for dependents, so it costs the same with a million payables as with a hundred.
    */
-  async search(request: SearchRequestDto): Promise<SearchResultDto[]> {
+  async execute({ request }: SearchPayablesQuery): Promise<SearchResultDto[]> {
     const council = await this.prisma.council.findUnique({
       where: { code: request.council },
       select: { code: true, active: true, payableTypes: true },

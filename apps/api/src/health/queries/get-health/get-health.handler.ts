@@ -1,10 +1,11 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { Queue } from 'bullmq';
 import { OPEN_PAYMENT_STATES, type DependencyStatus, type HealthReport, type QueueCounts } from '@councilpay/domain';
-import { PrismaService } from '../prisma/prisma.service';
-import { QueueName } from '../queues/queue-names';
-import { RedisService } from '../redis/redis.module';
+import { PrismaService } from '../../../prisma/prisma.service';
+import { GetHealthQuery } from './get-health.query';
+import { QueueName } from '../../../queues/queue-names';
+import { RedisService } from '../../../redis/redis.module';
 
 const PROBE_TIMEOUT_MS = 2000;
 
@@ -29,8 +30,8 @@ async function timed(probe: () => Promise<string>): Promise<DependencyStatus> {
  * Reachability of PostgreSQL and Redis, and for operators: job counts per queue and how old the oldest
  * message still waiting to be sent is (every payer must hear within 24 hours).
  */
-@Injectable()
-export class HealthService {
+@QueryHandler(GetHealthQuery)
+export class GetHealthHandler implements IQueryHandler<GetHealthQuery, HealthReport> {
   private readonly queues: Queue[];
 
   constructor(
@@ -44,7 +45,7 @@ export class HealthService {
     this.queues = [outbox, notify, requery, maintenance];
   }
 
-  async report(): Promise<HealthReport> {
+  async execute(): Promise<HealthReport> {
     const [postgres, redis] = await Promise.all([
       timed(async () => {
         const rows = await this.prisma.$queryRaw<

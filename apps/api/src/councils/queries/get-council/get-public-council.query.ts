@@ -1,0 +1,4 @@
+/** One council by its code, or null. */
+export class GetPublicCouncilQuery {
+  constructor(readonly code: string) {}
+}

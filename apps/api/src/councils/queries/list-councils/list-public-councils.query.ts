@@ -1,0 +1,2 @@
+/** Every council, the default first, then by Malay name. */
+export class ListPublicCouncilsQuery {}
