@@ -163,13 +163,19 @@ describe('council logo and officer signature', () => {
       const withSvg = await renderPdf(
         licenceDefinition({ ...licence('niaga'), logoDataUrl: PHOTO, signatureDataUrl: svgUrl(SIGNATURE_SVG) }),
       );
-      expect(squash(await pdfText(withSvg))).toContain('SPECIMENMDPG');
+      const signed = squash(await pdfText(withSvg));
+      expect(signed).toContain('SPECIMENMDPG');
+      // A signed licence never says that no signature is needed; an unsigned one may.
+      expect(signed).not.toContain(squash('Tandatangan tidak diperlukan'));
+      expect(signed).toContain(squash('membawa tandatangan pegawai yang diberi kuasa'));
       // The photo and the PNG logo: two image XObjects.
       expect(withSvg.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(2);
       const without = await renderPdf(
         licenceDefinition({ ...licence('niaga'), logoDataUrl: null, signatureDataUrl: null }),
       );
-      expect(squash(await pdfText(without))).toContain('HAJAHNORMAHBINTIALI');
+      const unsigned = squash(await pdfText(without));
+      expect(unsigned).toContain('HAJAHNORMAHBINTIALI');
+      expect(unsigned).toContain(squash('Tandatangan tidak diperlukan'));
       expect(without.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(1);
     },
   );

@@ -157,7 +157,13 @@ export function licenceDefinition(data: LicenceData): TDocumentDefinitions {
       },
       officer,
       codes(data.language, data.licenceNo, data.verifyUrl),
-      { text: l('computer_generated'), fontSize: 8, color: '#555555', margin: [0, 16, 0, 0] },
+      // A licence that carries the officer's signature must not also say that none is needed.
+      {
+        text: l(data.signatureDataUrl ? 'computer_generated_signed' : 'computer_generated'),
+        fontSize: 8,
+        color: '#555555',
+        margin: [0, 16, 0, 0],
+      },
     ],
   };
 }

@@ -671,6 +671,7 @@ export const en = {
     total: 'Total',
     verify_hint: 'Scan the code to check that this document is authentic.',
     computer_generated: 'This is a computer-generated document. No signature is required.',
+    computer_generated_signed: "This is a computer-generated document bearing the authorised officer's signature.",
     download_receipt: 'Download receipt (PDF)',
     receipt_not_ready: 'A receipt is available only after the payment is successful.',
     licence_title: 'Digital licence',

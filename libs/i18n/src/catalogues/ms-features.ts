@@ -434,6 +434,7 @@ export const msFeatures: FeatureCatalogue = {
     total: 'Jumlah',
     verify_hint: 'Imbas kod untuk menyemak bahawa dokumen ini tulen.',
     computer_generated: 'Dokumen ini dijana oleh komputer. Tandatangan tidak diperlukan.',
+    computer_generated_signed: 'Dokumen ini dijana oleh komputer dan membawa tandatangan pegawai yang diberi kuasa.',
     download_receipt: 'Muat turun resit (PDF)',
     receipt_not_ready: 'Resit hanya tersedia selepas bayaran berjaya.',
     licence_title: 'Lesen digital',

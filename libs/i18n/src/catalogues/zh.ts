@@ -609,6 +609,7 @@ export const zh: Catalogue = {
     total: '总额',
     verify_hint: '扫描此码以核实本文件的真实性。',
     computer_generated: '本文件由电脑生成，无需签名。',
+    computer_generated_signed: '本文件由电脑生成，附有授权官员的签名。',
     download_receipt: '下载收据 (PDF)',
     receipt_not_ready: '付款成功后才可下载收据。',
     licence_title: '数码执照',
