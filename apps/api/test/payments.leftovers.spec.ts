@@ -345,4 +345,16 @@ describe('payment engine: money leftovers', () => {
       .expect(409);
     expect(refused.body).toMatchObject({ code: 'cancel_not_allowed' });
   });
+
+  it("a cancel the payer asked for, granted on the bank's answer, keeps that answer on record", async () => {
+    const bill = await makePayable(app, { balanceSen: 1_700 });
+    // Never posted to the bank: its enquiry answers "not found" (FPX 76), which grants the cancel.
+    const created = await createPayment(app, fpxRequest([bill.id]));
+    await prisma.payment.update({ where: { reference: created.reference }, data: { cancelRequestedAt: new Date() } });
+    await app.get(CommandBus).execute(new RequeryPaymentCommand(created.reference, 'requery'));
+    const payment = await prisma.payment.findUniqueOrThrow({ where: { reference: created.reference } });
+    expect(payment.status).toBe('cancelled');
+    const answers = await prisma.gatewayAnswer.findMany({ where: { paymentId: payment.id } });
+    expect(answers.map((a) => [a.source, a.outcome])).toEqual([['enquiry', 'unknown']]);
+  });
 });

@@ -54,7 +54,11 @@ export class RequeryPaymentHandler implements ICommandHandler<RequeryPaymentComm
         payment.status === 'in_progress' &&
         (answer.outcome === 'unknown' || answer.outcome === 'rejected')
       ) {
-        return await this.ledger.apply({ reference }, 'payer_cancelled', applied, { answer });
+        // Like every answer, it is kept as a GatewayAnswer row, written in the ledger's transaction.
+        return await this.ledger.apply({ reference }, 'payer_cancelled', applied, {
+          answer,
+          within: (tx, result) => this.answers.recordIn(tx, payment.invoiceNo, answer, applied, result),
+        });
       }
       // The one path for answers: applied by the ledger, and kept as a GatewayAnswer row.
       return await this.commandBus.execute<ApplyGatewayAnswerCommand, LedgerResult>(
