@@ -58,8 +58,9 @@ test.describe('accessibility (axe)', () => {
     await page.goto(`/#/receipt?reference=${reference}`);
     await expect(page.getByTestId('payment-status')).toBeVisible();
     // The receipt follows the payment live: a check made while a colour is mid-transition reads a blend. A
-    // real violation stays and fails after the poll's timeout; a passing moment is a page without one.
-    await expect.poll(() => seriousViolations(page), { message: 'receipt' }).toEqual([]);
+    // real violation stays and fails after the poll's timeout; a passing moment is a page without one. On a
+    // loaded machine one axe pass takes seconds, so the poll gets two minutes, not the 30 s of an expectation.
+    await expect.poll(() => seriousViolations(page), { message: 'receipt', timeout: 120_000 }).toEqual([]);
   });
 
   test('the login dialog keeps focus inside, closes with Escape but not by a click outside', async ({ page }) => {
