@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   maskEmail,
+  malaysiaDay,
   MASKED_NAME_MAX_LENGTH,
   TRUNCATE_LONG,
   TRUNCATE_SHORT,
@@ -118,5 +119,15 @@ describe('maskEmail', () => {
     expect(maskEmail('a@x.my')).toBe('*@x.my');
     expect(maskEmail('abcd@x.my')).toBe('ab**@x.my');
     expect(maskEmail('abcdef@x.my')).toBe('abc***@x.my');
+  });
+});
+
+describe('malaysiaDay', () => {
+  it('is the Malaysian calendar day, shifted by whole days', () => {
+    // 2026-03-04 16:30 UTC is already 5 March 00:30 in Malaysia.
+    const late = Date.UTC(2026, 2, 4, 16, 30);
+    expect(malaysiaDay(0, late)).toBe('2026-03-05');
+    expect(malaysiaDay(-6, late)).toBe('2026-02-27');
+    expect(malaysiaDay(0, Date.UTC(2026, 2, 4, 15, 59))).toBe('2026-03-04');
   });
 });

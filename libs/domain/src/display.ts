@@ -75,6 +75,11 @@ export function formatDateTime(date: Date | number): string {
   return `${formatDate(date)} ${pad2(local.getUTCHours())}:${pad2(local.getUTCMinutes())}`;
 }
 
+/** The Malaysian calendar day `days` days from `now`, as YYYY-MM-DD (report ranges, file names). */
+export function malaysiaDay(days = 0, now: Date | number = Date.now()): string {
+  return new Date(Number(now) + MALAYSIA_UTC_OFFSET_MS + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The calendar date of the instant in Malaysia time. */
 export function malaysiaDate(date: Date | number): { year: number; month: number; day: number } {
   const local = malaysiaWallClock(date);

@@ -1,3 +1,4 @@
+import { malaysiaDay } from '@councilpay/domain';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -7,7 +8,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Button, useDataProvider, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { malaysiaDay } from '../shared/days';
 
 /** The dashboard's count of records that do not reconcile over the last 7 Malaysian days, linking to them. */
 export function MismatchesCard() {

@@ -1,4 +1,10 @@
-import { COUNCIL_CODES, formatRinggit, type ReconciliationReport, type ReconciliationRow } from '@councilpay/domain';
+import {
+  COUNCIL_CODES,
+  formatRinggit,
+  malaysiaDay,
+  type ReconciliationReport,
+  type ReconciliationRow,
+} from '@councilpay/domain';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -18,7 +24,6 @@ import { Title, useDataProvider, usePermissions, useTranslate } from 'react-admi
 import { isSystemAdmin, type StaffPermissions } from '../access';
 import { listLink } from '../dashboard/Dashboard';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { malaysiaDay } from '../shared/days';
 
 /** The figures of a row shown as count · amount, in this order. */
 const FIGURES: { label: string; count?: keyof ReconciliationRow; sen: keyof ReconciliationRow }[] = [

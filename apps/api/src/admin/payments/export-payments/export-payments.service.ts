@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { DEFAULT_LANGUAGE } from '@councilpay/domain';
+import { DEFAULT_LANGUAGE, malaysiaDay } from '@councilpay/domain';
 import type { Prisma } from '../../../generated/prisma/client';
 import type { Principal } from '../../../auth/principal';
 import { councilScope } from '../../../auth/roles';
@@ -45,13 +45,13 @@ export class ExportPaymentsService {
         after: { filters: JSON.parse(JSON.stringify(filters)) as Prisma.InputJsonObject, language },
       }),
     );
-    const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     res.status(200);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="councilpay-payments-${day}.csv"`);
+    res.setHeader('Content-Disposition', `attachment; filename="councilpay-payments-${malaysiaDay()}.csv"`);
     res.setHeader('Cache-Control', 'no-store');
+    // Wait while the client reads slowly; a client that leaves ends the wait too (the loop then stops).
     const write = async (text: string) => {
-      if (!res.write(text)) await once(res, 'drain');
+      if (!res.write(text)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
     };
     let rows = 0;
     try {
