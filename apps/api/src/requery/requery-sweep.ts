@@ -50,11 +50,14 @@ export class RequerySweep {
           WHERE ("status"::text = ANY(${OPEN}) AND ("nextRequeryAt" IS NULL OR "nextRequeryAt" <= ${now}))
              OR ("status"::text = ANY(${SLOW}) AND "nextRequeryAt" <= ${now})
           ORDER BY "nextRequeryAt" NULLS FIRST LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`;
+        const jobs: { name: JobName; data: JobData<'RequeryPayment'>; opts: { jobId: string } }[] = [];
         for (const p of due) {
           const attempt = p.requeryAttempts + 1;
           const data: JobData<'RequeryPayment'> = { reference: p.reference, attempt };
-          await this.queue.add('RequeryPayment' satisfies JobName, data, {
-            jobId: `requery-${p.reference}-${attempt}`,
+          jobs.push({
+            name: 'RequeryPayment' satisfies JobName,
+            data,
+            opts: { jobId: `requery-${p.reference}-${attempt}` },
           });
           if (!OPEN.includes(p.status)) {
             await tx.payment.update({
@@ -78,6 +81,8 @@ export class RequerySweep {
             },
           });
         }
+        // One round trip for the batch while the rows are held (ids are deterministic: adding again is a no-op).
+        if (jobs.length > 0) await this.queue.addBulk(jobs);
         return due.length;
       },
       { timeout: 60_000 },
