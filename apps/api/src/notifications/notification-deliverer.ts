@@ -15,9 +15,9 @@ export type DeliveryResult = { sent: true } | { sent: false; reason: 'already_se
 
 /**
  * Sends one Notification row, at most once: the row is claimed (queued/failed -> sending) by a conditional
- * update, sent, then marked sent by the holder of that claim only (a claim whose lease ran out is taken over). A job run twice finds the row sent (or claimed) and sends nothing. Failures
- * are recorded on the row and rethrown so BullMQ retries with backoff; after the last attempt the row stays
- * `failed`, visible to operators.
+ * update, sent, then marked sent by the holder of that claim only (a claim whose lease ran out is taken over).
+ * A job run twice finds the row sent (or claimed) and sends nothing. Failures are recorded on the row and
+ * rethrown so BullMQ retries with backoff; after the last attempt the row stays `failed`, visible to operators.
  */
 @Injectable()
 export class NotificationDeliverer {
