@@ -268,6 +268,30 @@ describe('staff console money screens: payments CSV, reconciliation figures', ()
     });
   });
 
+  it('lists the payments paid on a day (paidFrom, paidTo), apart from those made on it', async () => {
+    const council = 'mdktn';
+    const mytDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+    const today = mytDay(Date.now());
+    const reference = await paidIn(council, 2_300);
+    // Made two days ago, paid today (a payer who came back, or a late approval).
+    await prisma.payment.update({
+      where: { reference },
+      data: { createdAt: new Date(Date.now() - 2 * 86_400_000) },
+    });
+    const list = async (query: string) =>
+      (
+        (await admin.agent.get(`/api/admin/payments?council=${council}&${query}&_end=1000`).expect(200))
+          .body as AdminPaymentRow[]
+      ).map((r) => r.reference);
+    const paidToday = await list(`paidFrom=${today}&paidTo=${today}`);
+    expect(paidToday).toContain(reference);
+    expect(await list(`from=${today}&to=${today}`)).not.toContain(reference);
+    expect(await list(`paidTo=${mytDay(Date.now() - 86_400_000)}`)).not.toContain(reference);
+
+    const bad = await admin.agent.get('/api/admin/payments?paidFrom=yesterday').expect(400);
+    expect(JSON.stringify(bad.body)).toContain('paidFrom must be YYYY-MM-DD or an ISO date-time');
+  });
+
   describe('settlement file check', () => {
     const rm = (sen: number) => (sen / 100).toFixed(2);
     const check = (browser: Browser, content: string, fileName = 'settlement.csv') =>

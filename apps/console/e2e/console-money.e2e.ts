@@ -109,6 +109,10 @@ test.describe('the staff console’s money screens', () => {
     await page.goto(`/console/#/reconciliation?from=${day}&to=${day}&council=${council}&method=fpx`);
     const row = page.locator(`[data-testid="reconciliation-row"][data-council="${council}"][data-method="fpx"]`);
     await expect(row.locator('[data-figure="refunds_made"]')).toHaveText(ringgit(refundsBefore + 1_050));
+    // The day's "paid" figure drills down to the payments paid that day, this one among them.
+    await row.getByTestId('reconciliation-drill-paid').click();
+    await expect(page).toHaveURL(/paidFrom/);
+    await expect(page.locator('tbody tr').filter({ hasText: payment.reference })).toHaveCount(1);
 
     // In the CSV of the list filtered to it: the refunded column.
     await page.goto(

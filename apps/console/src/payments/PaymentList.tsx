@@ -47,6 +47,8 @@ function useFilters() {
     </ReferenceInput>,
     <DateInput key="from" source="from" alwaysOn />,
     <DateInput key="to" source="to" alwaysOn />,
+    <DateInput key="paidFrom" source="paidFrom" />,
+    <DateInput key="paidTo" source="paidTo" />,
     <SelectArrayInput
       key="status"
       source="status"

@@ -2,6 +2,7 @@ import {
   COUNCIL_CODES,
   formatRinggit,
   malaysiaDay,
+  type PaymentState,
   type ReconciliationReport,
   type ReconciliationRow,
 } from '@councilpay/domain';
@@ -26,13 +27,25 @@ import { listLink } from '../dashboard/Dashboard';
 import type { ConsoleDataProvider } from '../dataProvider';
 
 /** The figures of a row shown as count · amount, in this order. */
-const FIGURES: { label: string; count?: keyof ReconciliationRow; sen: keyof ReconciliationRow }[] = [
-  { label: 'paid', count: 'paymentsPaid', sen: 'paidSen' },
+/** The payments made on a day that are now in `status`. */
+const madeWith = (status: PaymentState) => (day: string) => ({ from: day, to: day, status: [status] });
+
+/**
+ * The figures of a row. Those counted by payment drill down to the payments they count: "paid" by the day the
+ * payment was paid, the open and ended ones by the day it was made (as reconciliation counts them).
+ */
+const FIGURES: {
+  label: string;
+  count?: keyof ReconciliationRow;
+  sen: keyof ReconciliationRow;
+  drill?: (day: string) => Record<string, unknown>;
+}[] = [
+  { label: 'paid', count: 'paymentsPaid', sen: 'paidSen', drill: (day) => ({ paidFrom: day, paidTo: day }) },
   { label: 'credited', count: 'itemsCredited', sen: 'creditedSen' },
-  { label: 'pending', count: 'paymentsPending', sen: 'pendingSen' },
-  { label: 'failed', count: 'paymentsFailed', sen: 'failedSen' },
-  { label: 'expired', count: 'paymentsExpired', sen: 'expiredSen' },
-  { label: 'refunded', count: 'paymentsRefunded', sen: 'refundedSen' },
+  { label: 'pending', count: 'paymentsPending', sen: 'pendingSen', drill: madeWith('pending') },
+  { label: 'failed', count: 'paymentsFailed', sen: 'failedSen', drill: madeWith('failed') },
+  { label: 'expired', count: 'paymentsExpired', sen: 'expiredSen', drill: madeWith('expired') },
+  { label: 'refunded', count: 'paymentsRefunded', sen: 'refundedSen', drill: madeWith('refunded') },
   { label: 'refunds_due', sen: 'refundsDueSen' },
   { label: 'refunds_made', sen: 'refundsMadeSen' },
   { label: 'approved', count: 'approvedAnswers', sen: 'approvedSen' },
@@ -41,8 +54,8 @@ const FIGURES: { label: string; count?: keyof ReconciliationRow; sen: keyof Reco
 /**
  * Reconciliation: per council, Malaysian day and method, what was paid, credited, left pending, failed, expired,
  * refunded and approved by the gateway; every record that does not agree with its cause and its payment. The
- * filters live in the address (shareable, and the dashboard links here). A day drills down to the payments list
- * of that council, day and method.
+ * filters live in the address (shareable, and the dashboard links here). A day drills down to the payments made
+ * that day for that council and method; a figure counted by payment, to exactly the payments it counts.
  */
 export function ReconciliationPage() {
   const translate = useTranslate();
@@ -164,12 +177,23 @@ function Figures({ report }: { report: ReconciliationReport }) {
             </TableCell>
             <TableCell>{row.council}</TableCell>
             <TableCell>{translate(row.method === 'fpx' ? 'console.method_fpx' : 'console.method_card')}</TableCell>
-            {FIGURES.map((f) => (
-              <TableCell key={f.label} align="right" data-figure={f.label} sx={{ whiteSpace: 'nowrap' }}>
-                {f.count ? `${String(row[f.count])} · ` : ''}
-                {formatRinggit(row[f.sen] as number)}
-              </TableCell>
-            ))}
+            {FIGURES.map((f) => {
+              const text = `${f.count ? `${String(row[f.count])} · ` : ''}${formatRinggit(row[f.sen] as number)}`;
+              return (
+                <TableCell key={f.label} align="right" data-figure={f.label} sx={{ whiteSpace: 'nowrap' }}>
+                  {f.drill && f.count && row[f.count] ? (
+                    <Link
+                      to={listLink('payments', { council: row.council, method: row.method, ...f.drill(row.day) })}
+                      data-testid={`reconciliation-drill-${f.label}`}
+                    >
+                      {text}
+                    </Link>
+                  ) : (
+                    text
+                  )}
+                </TableCell>
+              );
+            })}
           </TableRow>
         ))}
       </TableBody>

@@ -135,6 +135,10 @@ export interface AdminPaymentSearch extends AdminPaymentFilter {
   late?: boolean;
   /** Only payments with money taken that could not be credited. */
   refundDue?: boolean;
+  /** Paid from this day or time (Malaysian days, as `from`): the payments a day's "paid" figure counts. */
+  paidFrom?: string;
+  /** Paid up to this time, or to the end of this day. */
+  paidTo?: string;
 }
 
 /** A staff member's action, as recorded in the staff audit. */

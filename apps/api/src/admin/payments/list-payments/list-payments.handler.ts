@@ -19,14 +19,17 @@ import { ListPaymentsQuery } from './list-payments.query';
 const DAY_MS = 24 * 3600_000;
 
 /** A filter bound: a date is a Malaysian day (its start, or for `to` the start of the next), a time is itself. */
-export function boundOf(value: string, field: 'from' | 'to'): { gte: Date } | { lt: Date } | { lte: Date } {
+export function boundOf(
+  value: string,
+  field: 'from' | 'to' | 'paidFrom' | 'paidTo',
+): { gte: Date } | { lt: Date } | { lte: Date } {
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const at = day
     ? new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])) - MALAYSIA_UTC_OFFSET_MS)
     : new Date(value);
   if (Number.isNaN(at.getTime()))
     throw new ApiError(400, 'validation_failed', `${field} is not a date`, undefined, field);
-  if (field === 'from') return { gte: at };
+  if (field === 'from' || field === 'paidFrom') return { gte: at };
   return day ? { lt: new Date(at.getTime() + DAY_MS) } : { lte: at };
 }
 
@@ -81,6 +84,8 @@ export function paymentsWhere(
   if (q.id) filters.push({ reference: { in: q.id } });
   if (q.from) filters.push({ createdAt: boundOf(q.from, 'from') });
   if (q.to) filters.push({ createdAt: boundOf(q.to, 'to') });
+  if (q.paidFrom) filters.push({ paidAt: boundOf(q.paidFrom, 'paidFrom') });
+  if (q.paidTo) filters.push({ paidAt: boundOf(q.paidTo, 'paidTo') });
   return { AND: filters };
 }
 

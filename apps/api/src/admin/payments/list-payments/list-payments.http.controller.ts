@@ -18,7 +18,7 @@ export class ListPaymentsHttpController {
   @Roles('council_admin')
   @ApiOperation({
     summary:
-      'Payments (filters council, status, method, bank, reference, invoiceNo, payerEmail, payerPhone, accountNo, late, refundDue, from, to)',
+      'Payments (filters council, status, method, bank, reference, invoiceNo, payerEmail, payerPhone, accountNo, late, refundDue, from, to, paidFrom, paidTo)',
     description: 'X-Total-Count when fewer than 10,000 match; X-Has-Next-Page always',
   })
   async list(

@@ -50,6 +50,16 @@ export class ListPaymentsRequestDto extends AdminListQueryDto implements AdminPa
   @Matches(DATE_OR_TIME, { message: 'to must be YYYY-MM-DD or an ISO date-time' })
   to?: string;
 
+  @ApiPropertyOptional({ description: 'paid from this time, or this day (Malaysia time)' })
+  @IsOptional()
+  @Matches(DATE_OR_TIME, { message: 'paidFrom must be YYYY-MM-DD or an ISO date-time' })
+  paidFrom?: string;
+
+  @ApiPropertyOptional({ description: 'paid up to this time, or to the end of this day (Malaysia time)' })
+  @IsOptional()
+  @Matches(DATE_OR_TIME, { message: 'paidTo must be YYYY-MM-DD or an ISO date-time' })
+  paidTo?: string;
+
   @ApiPropertyOptional({ description: 'FPX buyer bank id (e.g. MB2U0227) or card method (48, 49)' })
   @IsOptional()
   @Matches(/^[A-Z0-9]{2,12}$/, { message: 'bank is not a bank id' })
