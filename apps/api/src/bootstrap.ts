@@ -35,8 +35,10 @@ export interface ApiOptions {
   logDestination?: DestinationStream;
 }
 
-/** The largest body any route takes: a full cart is about 3 KB. */
+/** The largest body any route takes: a full cart is about 3 KB ... */
 export const BODY_LIMIT = '64kb';
+/** ... but a settlement file, checked whole (its own character limit is checked by its request's rules). */
+export const SETTLEMENT_BODY_LIMIT = '2mb';
 
 /**
  * The Express application under Nest. Routes match their path exactly, case included: `/api/Auth/login` is
@@ -75,6 +77,8 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
     }),
   );
   app.use(compressResponses());
+  // The settlement route's parser runs first; a body it has parsed is not parsed again.
+  app.use('/api/admin/settlements', express.json({ limit: SETTLEMENT_BODY_LIMIT, strict: true }));
   app.use(express.json({ limit: BODY_LIMIT, strict: true }));
   app.use(express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 100 }));
   configureSessions(app, config);

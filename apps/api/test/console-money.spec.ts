@@ -394,7 +394,29 @@ describe('staff console money screens: payments CSV, reconciliation figures', ()
       expect(many.length).toBeLessThan(SETTLEMENT_MAX_CHARS);
       expect((await check(admin, many).expect(413)).body.code).toBe('settlement_invalid');
       await check(admin, 'x'.repeat(SETTLEMENT_MAX_CHARS + 1)).expect(400);
+      // A body larger than even this route takes: refused by the parser.
+      await check(admin, 'x'.repeat(2 * 1024 * 1024 + 1)).expect(413);
       expect(await settlementAudits()).toBe(before);
+    });
+
+    it('checks a day of thousands of lines, a body far larger than other routes take, looking payments up in slices', async () => {
+      const known = [await paidIn('mdpg', 4_200), await paidIn('mps', 1_500)];
+      const payments = await prisma.payment.findMany({
+        where: { reference: { in: known } },
+        select: { invoiceNo: true, amountSen: true },
+      });
+      const lines = payments.map((p, n) => `23/11/2026,${p.invoiceNo},26112370000${n},${rm(p.amountSen)},00`);
+      for (let n = lines.length; n < 12_000; n++) {
+        lines.push(`23/11/2026,9${String(n).padStart(19, '0')},2611238${String(n).padStart(6, '0')},12.50,00`);
+      }
+      const content = lines.join('\r\n');
+      expect(content.length).toBeGreaterThan(64 * 1024);
+      const findMany = vi.spyOn(prisma.payment, 'findMany');
+      const report = (await check(admin, content, 'fpx-settlement-big.csv').expect(200)).body as SettlementReport;
+      expect(report.lines).toHaveLength(12_000);
+      expect(report.counts).toMatchObject({ matched: 2, unknown_order: 11_998 });
+      // 12,000 order numbers: three lookups of at most 5,000.
+      expect(findMany).toHaveBeenCalledTimes(3);
     });
   });
 

@@ -20,7 +20,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState, type ChangeEvent } from 'react';
+import { useMemo, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, HttpError, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
@@ -33,11 +33,14 @@ const MATCH_COLOURS = {
   not_approved_by_bank: 'error',
 } as const;
 
+/** Rows the table draws at most: a day's file may hold thousands of lines, most of them matched. */
+const SHOWN_LINES = 500;
+
 /**
  * A gateway settlement file checked against our payments: an officer picks the CSV, the API reads it whole
  * (refusing it with every bad line named), matches each line by its seller order no and records the check.
  * A payment the bank approved that never reached us is put right by "Requery now" here: our own enquiry, whose
- * signed answer is the only thing that makes it paid and credits the bills.
+ * signed answer is the only thing that makes it paid and credits the bills. Lines needing a look come first.
  */
 export function SettlementPage() {
   const translate = useTranslate();
@@ -49,6 +52,11 @@ export function SettlementPage() {
   const [busy, setBusy] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const t = (key: string, values?: Record<string, unknown>) => translate(`console.settlement.${key}`, values);
+  const shown = useMemo(() => {
+    if (!report) return [];
+    const attention = report.lines.filter((l) => l.match !== 'matched');
+    return [...attention, ...report.lines.filter((l) => l.match === 'matched')].slice(0, SHOWN_LINES);
+  }, [report]);
 
   const check = async (chosen: File) => {
     setBusy(true);
@@ -158,7 +166,7 @@ export function SettlementPage() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {report.lines.map((l) => (
+                {shown.map((l) => (
                   <TableRow
                     key={l.line}
                     data-testid="settlement-line"
@@ -194,6 +202,11 @@ export function SettlementPage() {
                 ))}
               </TableBody>
             </Table>
+            {shown.length < report.lines.length && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="settlement-shown">
+                {t('shown_first', { shown: shown.length, lines: report.lines.length })}
+              </Typography>
+            )}
           </>
         )}
       </CardContent>

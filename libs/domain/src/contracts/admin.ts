@@ -452,9 +452,12 @@ export interface ReconciliationReport {
   mismatches: ReconciliationMismatch[];
 }
 
-/** A gateway settlement file: at most this many lines (one upload; the request body is small). */
-export const SETTLEMENT_MAX_LINES = 1_000;
-export const SETTLEMENT_MAX_CHARS = 60_000;
+/**
+ * A gateway settlement file: at most this many lines and characters in one upload (a day of a busy state's
+ * payments, with room; a line is about 60 characters). Its route alone takes a body this large.
+ */
+export const SETTLEMENT_MAX_LINES = 20_000;
+export const SETTLEMENT_MAX_CHARS = 1_600_000;
 
 /** What is wrong with one line of a settlement file. */
 export const SETTLEMENT_LINE_ERRORS = [

@@ -16,6 +16,8 @@ import { visiblePayments } from '../payments/payment-scope';
 import { CheckSettlementCommand } from './check-settlement.command';
 import { parseSettlementFile, type SettlementFileLine } from './settlement-file';
 
+const ORDER_NOS_PER_QUERY = 5_000;
+
 /** Our payment a line names (seller order no = our invoice number), if the caller may see it. */
 interface Known {
   reference: string;
@@ -67,13 +69,18 @@ export class CheckSettlementHandler implements ICommandHandler<CheckSettlementCo
       throw new ApiError(400, 'settlement_invalid', 'The file has no lines', { errors: [] });
     }
     const scope = councilScope(principal);
-    const payments = await this.prisma.payment.findMany({
-      where: {
-        AND: [{ invoiceNo: { in: [...new Set(parsed.lines.map((l) => l.sellerOrderNo))] } }, visiblePayments(scope)],
-      },
-      select: { invoiceNo: true, reference: true, status: true, amountSen: true },
-    });
-    const byOrderNo = new Map(payments.map((p) => [p.invoiceNo, p]));
+    const orderNos = [...new Set(parsed.lines.map((l) => l.sellerOrderNo))];
+    const byOrderNo = new Map<string, Known>();
+    // In slices: a query's parameters are bounded (PostgreSQL takes at most 65,535).
+    for (let start = 0; start < orderNos.length; start += ORDER_NOS_PER_QUERY) {
+      const payments = await this.prisma.payment.findMany({
+        where: {
+          AND: [{ invoiceNo: { in: orderNos.slice(start, start + ORDER_NOS_PER_QUERY) } }, visiblePayments(scope)],
+        },
+        select: { invoiceNo: true, reference: true, status: true, amountSen: true },
+      });
+      for (const p of payments) byOrderNo.set(p.invoiceNo, p);
+    }
     const lines: SettlementLine[] = parsed.lines.map((l) => {
       const payment = byOrderNo.get(l.sellerOrderNo);
       return {

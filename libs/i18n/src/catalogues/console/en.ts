@@ -241,6 +241,7 @@ export const consoleEn = {
     summary: '{{lines}} lines checked in {{file}}',
     errors_title: 'Lines that cannot be read (nothing was checked)',
     too_large: 'The file is too large: at most {{lines}} lines.',
+    shown_first: 'Showing {{shown}} of {{lines}} lines, those needing a look first; the counts above cover every line.',
     line_error: 'Line {{line}}: {{problem}} ("{{value}}")',
     line_errors: {
       columns: 'needs 5 columns: date, seller order no, FPX transaction id, amount, status',

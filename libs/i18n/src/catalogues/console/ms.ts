@@ -241,6 +241,8 @@ export const consoleMs: typeof consoleEn = {
     summary: '{{lines}} baris disemak dalam {{file}}',
     errors_title: 'Baris yang tidak dapat dibaca (tiada apa yang disemak)',
     too_large: 'Fail terlalu besar: paling banyak {{lines}} baris.',
+    shown_first:
+      'Memaparkan {{shown}} daripada {{lines}} baris, yang perlu diperiksa dahulu; kiraan di atas merangkumi setiap baris.',
     line_error: 'Baris {{line}}: {{problem}} ("{{value}}")',
     line_errors: {
       columns: 'perlu 5 lajur: tarikh, no. pesanan penjual, ID transaksi FPX, amaun, status',

@@ -240,6 +240,7 @@ export const consoleZh: typeof consoleEn = {
     summary: '已核对 {{file}} 中的 {{lines}} 行',
     errors_title: '无法读取的行（未进行核对）',
     too_large: '文件太大：最多 {{lines}} 行。',
+    shown_first: '显示 {{lines}} 行中的 {{shown}} 行，需要查看的行在前；上方的计数包括所有行。',
     line_error: '第 {{line}} 行：{{problem}}（"{{value}}"）',
     line_errors: {
       columns: '需要 5 列：日期、卖方订单号、FPX 交易编号、金额、状态',
