@@ -72,6 +72,8 @@ export interface NotificationConfig {
 export interface RequeryConfig {
   /** Requests to the gateways from the requery worker, per second (shared by every worker). */
   ratePerSecond: number;
+  /** Enquiries one worker runs at once: they wait on the gateway, not on the CPU. */
+  concurrency: number;
   /** Multiplies every requery delay and the 24-hour expiry (tests shrink time; 1 in production). */
   timeScale: number;
   /** How often the worker looks for payments whose enquiry is due (and ones to expire). */
@@ -155,6 +157,7 @@ export const CONFIG_DEFAULTS = {
   SMS_URL: '',
   SMS_TOKEN: '',
   REQUERY_RATE_PER_SECOND: '5',
+  REQUERY_CONCURRENCY: '16',
   GATEWAY_RATE_PER_MINUTE: '1200',
   REQUERY_TIME_SCALE: '1',
   REQUERY_SWEEP_EVERY_MS: '30000',
@@ -301,6 +304,7 @@ function readRequery(read: EnvReader): RequeryConfig {
   if (!(scale > 0 && scale <= 1)) read.problems.push('REQUERY_TIME_SCALE must be a number above 0 and at most 1');
   return {
     ratePerSecond: read.integer('REQUERY_RATE_PER_SECOND', 1, 1000),
+    concurrency: read.integer('REQUERY_CONCURRENCY', 1, 256),
     timeScale: scale > 0 && scale <= 1 ? scale : 1,
     sweepEveryMs: read.integer('REQUERY_SWEEP_EVERY_MS', 50, 3_600_000),
   };

@@ -11,8 +11,11 @@ import { QueueProcessor } from '../queues/queue-processor';
 
 const SWEEP: JobName = 'SweepOpenPayments';
 
-/** The `requery` queue's worker: its jobs run through their handlers; the sweep is scheduled here. */
-@Processor(QueueName.Requery, { concurrency: 4 })
+/**
+ * The `requery` queue's worker: its jobs run through their handlers, REQUERY_CONCURRENCY at once (the gateway
+ * rate is shared by all workers whatever this is); the sweep is scheduled here.
+ */
+@Processor(QueueName.Requery)
 export class RequeryProcessor extends QueueProcessor implements OnApplicationBootstrap {
   constructor(
     handlers: JobHandlers,
@@ -23,8 +26,9 @@ export class RequeryProcessor extends QueueProcessor implements OnApplicationBoo
     super(handlers, QueueName.Requery);
   }
 
-  /** The sweep's schedule, upserted by id: starting a worker again never adds a second one. */
+  /** Its concurrency; the sweep's schedule, upserted by id: starting a worker again never adds a second one. */
   async onApplicationBootstrap(): Promise<void> {
+    this.worker.concurrency = this.config.requery.concurrency;
     await this.schedules.keep(this.queue, 'sweep-open-payments', this.config.requery.sweepEveryMs, SWEEP);
   }
 }
