@@ -15,6 +15,20 @@ import { csvHeader, csvLine } from './payments-csv';
 export const UTF8_BOM = '\uFEFF';
 
 /**
+ * Writes, then waits while the client reads slowly (until 'drain'); a client that leaves ('close') ends the wait
+ * too. The listeners of the wait that did not happen are removed, so a long export never piles them up.
+ */
+export async function writeOrWait(out: NodeJS.WritableStream & NodeJS.EventEmitter, text: string): Promise<void> {
+  if (out.write(text)) return;
+  const done = new AbortController();
+  try {
+    await Promise.race([once(out, 'drain', { signal: done.signal }), once(out, 'close', { signal: done.signal })]);
+  } finally {
+    done.abort();
+  }
+}
+
+/**
  * The payments CSV: every payment the list's filters match, within the staff member's councils, newest first.
  * Read in keyset batches (createdAt, id) and written as each arrives, so a million rows never sit in memory
  * and the first bytes leave at once; the response waits while the client is slow to read (backpressure).
@@ -49,10 +63,7 @@ export class ExportPaymentsService {
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="councilpay-payments-${malaysiaDay()}.csv"`);
     res.setHeader('Cache-Control', 'no-store');
-    // Wait while the client reads slowly; a client that leaves ends the wait too (the loop then stops).
-    const write = async (text: string) => {
-      if (!res.write(text)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
-    };
+    const write = (text: string) => writeOrWait(res, text);
     let rows = 0;
     try {
       await write(UTF8_BOM + csvHeader(language));
