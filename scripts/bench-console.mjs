@@ -48,7 +48,8 @@ async function count(databaseUrl, sql) {
 /**
  * Bench payments (references CPB…): over the last year, 80 % paid, 10 % failed, 5 % expired, 3 % cancelled,
  * 2 % pending; one in five by card; one in a thousand paid late, one in five thousand with a refund due; each
- * with one item of a generated payable and, once final, its outcome email (5 % of them failed).
+ * with one item of a generated payable and, once final, its outcome email (5 % of them failed); the paid ones with
+ * their paidAt, transaction id and approving gateway answer.
  */
 const PAYMENTS_SQL = (n) => `
 INSERT INTO "Payment" ("id", "reference", "invoiceNo", "status", "method", "bankId", "cardMethod", "amountSen",
@@ -88,7 +89,19 @@ JOIN bench_status s ON s."id" = p."id"
 JOIN bench_payables b ON b.rn = 1 + (p."invoiceNo"::bigint * 7919) % (SELECT count(*) FROM bench_payables)
 WHERE p."reference" LIKE 'CPB%';
 
-UPDATE "Payment" p SET "status" = s.status FROM bench_status s WHERE s."id" = p."id";
+-- Paid ones as the ledger leaves them: paidAt (set once), the gateway's transaction id, and the approval that
+-- paid them on record (reconciliation counts approvals and lists paid payments without one).
+UPDATE "Payment" p SET "status" = s.status,
+  "paidAt" = CASE WHEN s.status = 'paid' THEN p."finalAt" END,
+  "gatewayTxnId" = CASE WHEN s.status = 'paid' THEN 'BENCH' || p."invoiceNo" END,
+  "gatewayCode" = CASE WHEN s.status = 'paid' THEN (CASE WHEN p."method" = 'card' THEN '1' ELSE '00' END) END
+FROM bench_status s WHERE s."id" = p."id";
+
+INSERT INTO "GatewayAnswer" ("paymentId", "invoiceNo", "source", "method", "outcome", "rawMessage", "responseCode",
+  "amountSen", "currency", "gatewayTxnId", "verdict", "receivedAt")
+SELECT p."id", p."invoiceNo", CASE WHEN p."method" = 'card' THEN 'card-callback' ELSE 'direct' END, p."method",
+  'approved', 'bench', p."gatewayCode", p."amountSen", 'MYR', p."gatewayTxnId", 'applied', p."paidAt"
+FROM "Payment" p WHERE p."reference" LIKE 'CPB%' AND p."status" = 'paid';
 
 INSERT INTO "Notification" ("id", "channel", "recipient", "template", "language", "paymentId", "data", "status",
   "attempts", "lastError", "dedupeKey", "sentAt", "createdAt", "updatedAt")
@@ -103,27 +116,31 @@ SELECT gen_random_uuid(), 'email', p."payerEmail",
 FROM "Payment" p WHERE p."reference" LIKE 'CPB%' AND p."status" IN ('paid', 'failed', 'expired');
 `;
 
-/** The bench payments (CPB…), made when they are not there yet; the payables are benchDatabase's. */
+/**
+ * The bench payments (CPB…), made when they are not there yet; the payables are benchDatabase's. Their gateway
+ * answers are append-only, so a database holding other bench payments (fewer, or from an older seed whose paid
+ * payments had no paidAt) is not patched: the run stops and asks for the database to be dropped.
+ */
 async function seed(env) {
-  const payments = await count(
-    env.DATABASE_URL,
-    `SELECT count(*)::int AS n FROM "Payment" WHERE "reference" LIKE 'CPB%'`,
-  );
-  if (payments >= PAYMENTS) {
+  const [payments, stale] = await Promise.all([
+    count(env.DATABASE_URL, `SELECT count(*)::int AS n FROM "Payment" WHERE "reference" LIKE 'CPB%'`),
+    count(
+      env.DATABASE_URL,
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM "Payment" WHERE "reference" LIKE 'CPB%' AND "status" = 'paid'
+         AND "paidAt" IS NULL LIMIT 1) x`,
+    ),
+  ]);
+  if (payments >= PAYMENTS && !stale) {
     log(`bench database holds ${payments} bench payments`);
+  } else if (payments > 0) {
+    throw new Error(
+      `the bench database holds ${payments} bench payments of another seed; drop it ` +
+        `(dropdb ${new URL(env.DATABASE_URL).pathname.slice(1)}) and run again to make it anew`,
+    );
   } else {
-    log(`making ${PAYMENTS} payments with their items and messages (minutes) ...`);
+    log(`making ${PAYMENTS} payments with their items, answers and messages (minutes) ...`);
     const started = performance.now();
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(`DELETE FROM "Notification" WHERE "dedupeKey" LIKE 'bench-%'`);
-      await client.query(`DELETE FROM "Payment" WHERE "reference" LIKE 'CPB%'`);
-      await client.query(PAYMENTS_SQL(PAYMENTS));
-    } finally {
-      await client.end();
-    }
+    await query(env.DATABASE_URL, PAYMENTS_SQL(PAYMENTS));
     log(`made in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
   await query(env.DATABASE_URL, 'ANALYZE');
