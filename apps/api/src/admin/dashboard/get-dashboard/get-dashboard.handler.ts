@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { Queue } from 'bullmq';
-import { MALAYSIA_UTC_OFFSET_MS, OPEN_PAYMENT_STATES, type AdminDashboard } from '@councilpay/domain';
+import { malaysiaDay, OPEN_PAYMENT_STATES, type AdminDashboard } from '@councilpay/domain';
 import { Prisma } from '../../../generated/prisma/client';
 import { councilScope } from '../../../auth/roles';
 import { PrismaService } from '../../../prisma/prisma.service';
@@ -10,18 +10,7 @@ import { visibleNotifications } from '../../notifications/notification-row';
 import { visiblePayments } from '../../payments/payment-scope';
 import { GetDashboardQuery } from './get-dashboard.query';
 
-const DAY_MS = 24 * 3600_000;
 const QUEUE_TIMEOUT_MS = 2000;
-
-/** The Malaysian day of `now`: its date and the instant it began. */
-export function malaysianDay(now: Date): { day: string; start: Date } {
-  const local = now.getTime() + MALAYSIA_UTC_OFFSET_MS;
-  const startLocal = local - (((local % DAY_MS) + DAY_MS) % DAY_MS);
-  return {
-    day: new Date(startLocal).toISOString().slice(0, 10),
-    start: new Date(startLocal - MALAYSIA_UTC_OFFSET_MS),
-  };
-}
 
 /**
  * The console's morning view, within the caller's councils: today's takings per council and method (a
@@ -44,7 +33,9 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Adm
 
   async execute({ principal, now }: GetDashboardQuery): Promise<AdminDashboard> {
     const scope = councilScope(principal);
-    const { day, start } = malaysianDay(now);
+    // Today in Malaysia (UTC+8 all year), and the instant it began.
+    const day = malaysiaDay(0, now);
+    const start = new Date(`${day}T00:00:00+08:00`);
     const councilFilter = scope.all ? Prisma.empty : Prisma.sql`AND i."councilCode" = ANY(${scope.councils})`;
     const pendingWhere = {
       AND: [visiblePayments(scope), { status: { in: [...OPEN_PAYMENT_STATES] } }],
