@@ -94,6 +94,11 @@ describe('council images on documents', () => {
   it('an uploaded PNG logo is printed on the receipt; an SVG logo is drawn; a council without one still renders', async () => {
     expect((await update('mps', { logoImage: PNG })).status).toBe(200);
     expect((await prisma.council.findUniqueOrThrow({ where: { code: 'mps' } })).logoImage).toBe(PNG);
+    // Staff read the images back whole, for the console to show; the list does not carry them.
+    const detail = (await admin.agent.get('/api/admin/councils/mps').expect(200)).body;
+    expect(detail).toMatchObject({ logoImage: PNG, signatureImage: expect.stringMatching(/^data:image\/svg\+xml;/) });
+    const list = (await admin.agent.get('/api/admin/councils').expect(200)).body as Record<string, unknown>[];
+    expect(list.find((row) => row.code === 'mps')).not.toHaveProperty('logoImage');
     const withPng = await receiptOf('mps');
     expect(images(withPng)).toBe(1);
 

@@ -4,7 +4,7 @@
  * 64 KB body limit. An SVG must be a plain drawing: no script, no event handler, no entity declaration, nothing
  * fetched from elsewhere (pdfmake is denied every URL and file anyway).
  */
-export const DOCUMENT_IMAGE_MAX_BYTES = 20 * 1024;
+import { DOCUMENT_IMAGE_MAX_BYTES } from '@councilpay/domain';
 
 const DATA_URL = /^data:(image\/png|image\/svg\+xml);base64,([A-Za-z0-9+/]+={0,2})$/;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

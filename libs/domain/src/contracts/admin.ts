@@ -267,11 +267,25 @@ export interface AdminDashboard {
   failedJobs: Record<string, number> | null;
 }
 
-/** GET /api/admin/councils/:code adds what staff edit: the officer printed on licences. */
+/**
+ * GET /api/admin/councils/:code adds what staff edit: the officer printed on licences and the images printed
+ * on documents, as the data URLs they were uploaded as (at most 20 KB each), so the edit form shows them. Only
+ * this staff detail carries the images: the list and the audit do not (the audit holds fingerprints).
+ */
 export interface AdminCouncilDetail extends AdminCouncilRow {
   signatureOfficerName: string | null;
   signatureOfficerPost: string | null;
+  /** The logo printed on receipts and licences, or null when there is none. */
+  logoImage: string | null;
+  /** The officer's signature printed on licences, or null when there is none. */
+  signatureImage: string | null;
 }
+
+/** The image types a council's document images may be. */
+export const DOCUMENT_IMAGE_TYPES = ['image/png', 'image/svg+xml'] as const;
+export type DocumentImageType = (typeof DOCUMENT_IMAGE_TYPES)[number];
+/** The most a document image may weigh, in bytes of the image itself (before base64). */
+export const DOCUMENT_IMAGE_MAX_BYTES = 20 * 1024;
 
 /** PUT /api/admin/councils/:code body (`_admin`). */
 export interface AdminCouncilUpdate {

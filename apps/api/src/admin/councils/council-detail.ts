@@ -3,12 +3,18 @@ import type { AdminCouncilDetail } from '@councilpay/domain';
 import { toCouncilDto } from '../../councils/council-dto';
 import type { Council } from '../../generated/prisma/client';
 
+/**
+ * One council as staff see and edit it. The document images go out whole (small data URLs, to staff only) so
+ * the console can show them; the audit records only their fingerprints.
+ */
 export function toAdminCouncilDetail(council: Council): AdminCouncilDetail {
   return {
     ...toCouncilDto(council),
     id: council.code,
     signatureOfficerName: council.signatureOfficerName,
     signatureOfficerPost: council.signatureOfficerPost,
+    logoImage: council.logoImage,
+    signatureImage: council.signatureImage,
   };
 }
 

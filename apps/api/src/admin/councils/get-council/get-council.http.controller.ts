@@ -14,7 +14,9 @@ export class GetCouncilHttpController {
 
   @Get(':code')
   @Roles('council_admin')
-  @ApiOperation({ summary: 'One council with its licence officer (404 for a council admin when not theirs)' })
+  @ApiOperation({
+    summary: 'One council with its licence officer and document images (404 for a council admin when not theirs)',
+  })
   get(@CurrentUser() principal: Principal, @Param() { code }: CouncilCodeParam): Promise<AdminCouncilDetail> {
     return this.queryBus.execute(new GetCouncilQuery(principal, code));
   }
