@@ -260,6 +260,12 @@ export const consoleEn = {
       not_approved_by_bank: 'Paid with us, not approved by the bank',
     },
   },
+  document_image: {
+    hint: 'A PNG or SVG image of at most {{max}} KB.',
+    wrong_type: 'This file is not a PNG or SVG image. Please choose a PNG or SVG file.',
+    too_large: 'This image is {{size}} KB; at most {{max}} KB is allowed. Please choose a smaller image.',
+    empty: 'This file is empty. Please choose a PNG or SVG image.',
+  },
   errors: {
     nothing_to_resend: 'This payment has no outcome to tell yet.',
     notification_in_flight: 'This message is being sent right now.',
@@ -270,6 +276,8 @@ export const consoleEn = {
     refund_exceeds_remainder: 'This refund is more than what is left to give back.',
     refund_not_allowed: 'Only a paid payment can be refunded.',
     settlement_invalid: 'The settlement file has lines that cannot be read: nothing was checked.',
+    image_invalid:
+      'The image was refused: it must be a PNG, or an SVG drawing without scripts or links, of at most 20 KB.',
   },
   resources: {
     payments: {
@@ -339,6 +347,8 @@ export const consoleEn = {
         isDefault: 'Default council',
         signatureOfficerName: 'Licence officer name',
         signatureOfficerPost: 'Licence officer post',
+        logoImage: 'Logo on receipts and licences',
+        signatureImage: "Officer's signature on licences",
       },
     },
     users: {

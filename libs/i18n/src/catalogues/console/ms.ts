@@ -261,6 +261,12 @@ export const consoleMs: typeof consoleEn = {
       not_approved_by_bank: 'Dibayar pada kami, tidak diluluskan bank',
     },
   },
+  document_image: {
+    hint: 'Gambar PNG atau SVG, maksimum {{max}} KB.',
+    wrong_type: 'Fail ini bukan gambar PNG atau SVG. Sila pilih fail PNG atau SVG.',
+    too_large: 'Gambar ini bersaiz {{size}} KB; maksimum {{max}} KB dibenarkan. Sila pilih gambar yang lebih kecil.',
+    empty: 'Fail ini kosong. Sila pilih gambar PNG atau SVG.',
+  },
   errors: {
     nothing_to_resend: 'Bayaran ini belum mempunyai keputusan untuk dimaklumkan.',
     notification_in_flight: 'Mesej ini sedang dihantar.',
@@ -271,6 +277,7 @@ export const consoleMs: typeof consoleEn = {
     refund_exceeds_remainder: 'Bayaran balik ini melebihi baki yang boleh dipulangkan.',
     refund_not_allowed: 'Hanya pembayaran yang berjaya boleh dibayar balik.',
     settlement_invalid: 'Fail penyelesaian mempunyai baris yang tidak dapat dibaca: tiada apa yang disemak.',
+    image_invalid: 'Gambar ditolak: ia mesti PNG, atau lukisan SVG tanpa skrip atau pautan, maksimum 20 KB.',
   },
   resources: {
     payments: {
@@ -340,6 +347,8 @@ export const consoleMs: typeof consoleEn = {
         isDefault: 'Majlis lalai',
         signatureOfficerName: 'Nama pegawai lesen',
         signatureOfficerPost: 'Jawatan pegawai lesen',
+        logoImage: 'Logo pada resit dan lesen',
+        signatureImage: 'Tandatangan pegawai pada lesen',
       },
     },
     users: {

@@ -259,6 +259,12 @@ export const consoleZh: typeof consoleEn = {
       not_approved_by_bank: '我方已付款，银行未批准',
     },
   },
+  document_image: {
+    hint: 'PNG 或 SVG 图片，最大 {{max}} KB。',
+    wrong_type: '此文件不是 PNG 或 SVG 图片。请选择 PNG 或 SVG 文件。',
+    too_large: '此图片为 {{size}} KB，最大允许 {{max}} KB。请选择较小的图片。',
+    empty: '此文件为空。请选择 PNG 或 SVG 图片。',
+  },
   errors: {
     nothing_to_resend: '此付款还没有可通知的结果。',
     notification_in_flight: '此消息正在发送中。',
@@ -269,6 +275,7 @@ export const consoleZh: typeof consoleEn = {
     refund_exceeds_remainder: '此退款超过可退余额。',
     refund_not_allowed: '只有已付款的付款才能退款。',
     settlement_invalid: '结算文件有无法读取的行：未进行核对。',
+    image_invalid: '图片被拒绝：必须是 PNG，或不含脚本和链接的 SVG 图形，最大 20 KB。',
   },
   resources: {
     payments: {
@@ -338,6 +345,8 @@ export const consoleZh: typeof consoleEn = {
         isDefault: '默认地方议会',
         signatureOfficerName: '执照官员姓名',
         signatureOfficerPost: '执照官员职位',
+        logoImage: '收据和执照上的徽标',
+        signatureImage: '执照上的官员签名',
       },
     },
     users: {
