@@ -81,6 +81,33 @@ describe('console data provider', () => {
     expect(new Headers(calls()[1].init?.headers).has('X-CSRF-Token')).toBe(false);
   });
 
+  it('sends a council’s document images only when changed: a chosen file as a data URL, a removed one as null', async () => {
+    const stored = {
+      logoImage: 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+      signatureImage: 'data:image/png;base64,iVBORw0KGgo=',
+    };
+    const council = { id: 'mdpg', active: true, logoUrl: null, signatureOfficerName: null, signatureOfficerPost: null };
+    const png = new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1])], 'logo.png', {
+      type: 'image/png',
+    });
+    const body = async (data: Record<string, unknown>) => {
+      fetch.mockResolvedValueOnce(json(200, { id: 'mdpg' }));
+      await provider.update('councils', {
+        id: 'mdpg',
+        data: { ...council, ...data },
+        previousData: { ...council, ...stored },
+      });
+      return JSON.parse(String(calls().at(-1)?.init?.body)) as Record<string, unknown>;
+    };
+    // Unchanged: neither image goes again.
+    const unchanged = await body(stored);
+    expect(unchanged).not.toHaveProperty('logoImage');
+    expect(unchanged).not.toHaveProperty('signatureImage');
+    // A new logo, the signature removed.
+    const changed = await body({ logoImage: { rawFile: png, src: 'blob:x', title: 'logo.png' }, signatureImage: null });
+    expect(changed).toMatchObject({ logoImage: 'data:image/png;base64,iVBORw0KGgoB', signatureImage: null });
+  });
+
   it('changes an account’s roles at its roles route, and reads whether it is a council admin', async () => {
     fetch.mockResolvedValueOnce(json(200, USER));
     const read = await provider.getOne('users', { id: USER.id });

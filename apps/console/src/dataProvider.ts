@@ -20,6 +20,7 @@ import {
 } from '@councilpay/domain';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListParams, GetListResult, RaRecord, UpdateParams } from 'react-admin';
+import { documentImageChange } from './councils/documentImage';
 import { httpClient } from './httpClient';
 
 export const ADMIN_API = '/api/admin';
@@ -34,8 +35,15 @@ export function toUserRecord(user: AdminUserRow): UserRecord {
   return { ...user, councilAdmin: user.roles.includes('council_admin') };
 }
 
-/** What each resource's update sends: only the fields its route takes (the API refuses any other). */
-function updateBody(resource: string, data: Record<string, unknown>): { path: string; body: object } | null {
+/**
+ * What each resource's update sends: only the fields its route takes (the API refuses any other). A council's
+ * document images go only when changed: a newly chosen file as its data URL, null when removed.
+ */
+async function updateBody(
+  resource: string,
+  data: Record<string, unknown>,
+  previous: Record<string, unknown> | undefined,
+): Promise<{ path: string; body: object } | null> {
   if (resource === 'councils') {
     const update: AdminCouncilUpdate = {
       active: Boolean(data.active),
@@ -43,6 +51,10 @@ function updateBody(resource: string, data: Record<string, unknown>): { path: st
       signatureOfficerName: (data.signatureOfficerName as string | null | undefined) ?? null,
       signatureOfficerPost: (data.signatureOfficerPost as string | null | undefined) ?? null,
     };
+    for (const field of ['logoImage', 'signatureImage'] as const) {
+      const change = await documentImageChange(data[field], previous?.[field]);
+      if (change !== undefined) update[field] = change;
+    }
     return { path: '', body: update };
   }
   if (resource === 'users') {
@@ -138,7 +150,11 @@ export function createDataProvider(client: typeof httpClient = httpClient): Cons
         });
         return { data: json as RecordType };
       }
-      const route = updateBody(resource, params.data as Record<string, unknown>);
+      const route = await updateBody(
+        resource,
+        params.data as Record<string, unknown>,
+        params.previousData as Record<string, unknown> | undefined,
+      );
       if (!route) return rest.update<RecordType>(resource, params);
       const { json } = await client(`${ADMIN_API}/${resource}/${encodeURIComponent(String(params.id))}${route.path}`, {
         method: 'PUT',

@@ -52,6 +52,7 @@ const CONSOLE_ERRORS = new Set([
   'refund_exceeds_remainder',
   'refund_not_allowed',
   'settlement_invalid',
+  'image_invalid',
 ]);
 const PORTAL_ERRORS = new Set([
   'not_found',

@@ -1,23 +1,29 @@
 import type { AdminCouncilDetail } from '@councilpay/domain';
 import { BooleanInput, Edit, maxLength, regex, SimpleForm, TextField, TextInput, Labeled } from 'react-admin';
+import { DocumentImageInput } from './DocumentImageInput';
 
 const LOGO_PATH = /^\/(?!.*\.\.)[A-Za-z0-9/_.-]{1,200}\.(png|jpg|jpeg|svg|webp)$/;
 
 /**
- * What `_admin` changes of a council: online or not, logo path, licence officer. Only these fields are sent
- * (the data provider picks them), so fields other features add to councils are never overwritten from here.
+ * What `_admin` changes of a council: online or not, logo path, licence officer, and the images printed on
+ * documents (the logo on receipts and licences, the officer's signature on licences). Only these fields are
+ * sent (the data provider picks them, and an image only when it changed), so fields other features add to
+ * councils are never overwritten from here. Fields are checked as they are left, so a refused image file is
+ * named as soon as it is chosen.
  */
 export function CouncilEdit() {
   return (
     <Edit<AdminCouncilDetail> mutationMode="pessimistic" redirect="show">
-      <SimpleForm>
+      <SimpleForm mode="onBlur">
         <Labeled source="code">
           <TextField source="code" />
         </Labeled>
         <BooleanInput source="active" />
         <TextInput source="logoUrl" validate={regex(LOGO_PATH, 'ra.validation.regex')} fullWidth />
+        <DocumentImageInput source="logoImage" />
         <TextInput source="signatureOfficerName" validate={maxLength(120)} fullWidth />
         <TextInput source="signatureOfficerPost" validate={maxLength(120)} fullWidth />
+        <DocumentImageInput source="signatureImage" />
       </SimpleForm>
     </Edit>
   );

@@ -9,7 +9,9 @@ import {
   TextField,
   TopToolbar,
   useCanAccess,
+  useTranslate,
 } from 'react-admin';
+import { DOCUMENT_IMAGE_PREVIEW } from './documentImage';
 import { PayableTypesField } from './PayableTypesField';
 
 function Actions() {
@@ -17,8 +19,12 @@ function Actions() {
   return <TopToolbar>{canAccess && <EditButton />}</TopToolbar>;
 }
 
-/** One council: names, logo, whether it takes payments online, payment types, licence officer. */
+/**
+ * One council: names, logo, whether it takes payments online, payment types, licence officer, and the images
+ * printed on documents (the logo on receipts and licences, the officer's signature on licences), or "none".
+ */
 export function CouncilShow() {
+  const translate = useTranslate();
   return (
     <Show<AdminCouncilDetail> actions={<Actions />}>
       <SimpleShowLayout>
@@ -31,6 +37,12 @@ export function CouncilShow() {
           emptyText="—"
           sx={{ '& img': { maxWidth: 96, maxHeight: 96, objectFit: 'contain' } }}
         />
+        <ImageField
+          source="logoImage"
+          title={translate('resources.councils.fields.logoImage')}
+          emptyText="console.none"
+          sx={DOCUMENT_IMAGE_PREVIEW}
+        />
         <BooleanField source="active" />
         <BooleanField source="isDefault" />
         <Labeled source="payableTypes">
@@ -38,6 +50,12 @@ export function CouncilShow() {
         </Labeled>
         <TextField source="signatureOfficerName" emptyText="—" />
         <TextField source="signatureOfficerPost" emptyText="—" />
+        <ImageField
+          source="signatureImage"
+          title={translate('resources.councils.fields.signatureImage')}
+          emptyText="console.none"
+          sx={DOCUMENT_IMAGE_PREVIEW}
+        />
       </SimpleShowLayout>
     </Show>
   );
