@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OutboxRelayService } from '../src/outbox/outbox-relay.service';
 import { writeOutbox } from '../src/outbox/write-outbox';
 import { PrismaService } from '../src/prisma/prisma.service';
@@ -62,6 +62,54 @@ describe('the transactional outbox, relayed to BullMQ on the real Redis', () => 
     await relay.relayBatch();
     const jobs = await notify.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
     expect(jobs.filter((j) => j.id === jobId)).toHaveLength(1);
+  });
+
+  it('records why rows were not relayed and leaves them for the next relay, which sends them once', async () => {
+    const prisma = worker.get(PrismaService);
+    const relay = worker.get(OutboxRelayService);
+    const notify = worker.get<Queue>(getQueueToken(QueueName.Notify));
+    const stamp = Date.now();
+    const jobId = `redis-refused-${stamp}`;
+    const lost = `unknown-queue-${stamp}`;
+    await prisma.$transaction((tx) =>
+      writeOutbox(tx, [
+        {
+          queue: QueueName.Notify,
+          jobName: 'DeliverNotification',
+          jobId,
+          payload: { notificationId: '00000000-0000-4000-8000-000000000000' },
+        },
+      ]),
+    );
+    await prisma.outbox.create({
+      data: { queue: 'nowhere', jobName: 'DeliverNotification', jobId: lost, payload: {} },
+    });
+    const addBulk = vi.spyOn(notify, 'addBulk').mockRejectedValueOnce(new Error('Redis refused (test)'));
+    try {
+      const deadline = Date.now() + 90_000;
+      while ((await prisma.outbox.findUniqueOrThrow({ where: { jobId } })).attempts === 0 && Date.now() < deadline) {
+        await relay.relayBatch();
+      }
+      expect(await prisma.outbox.findUniqueOrThrow({ where: { jobId } })).toMatchObject({
+        sentAt: null,
+        attempts: 1,
+        lastError: 'Redis refused (test)',
+      });
+      while (!(await prisma.outbox.findUniqueOrThrow({ where: { jobId } })).sentAt && Date.now() < deadline) {
+        await relay.relayBatch();
+      }
+      const row = await prisma.outbox.findUniqueOrThrow({ where: { jobId } });
+      expect(row.sentAt).not.toBeNull();
+      expect(row.attempts).toBe(2);
+      expect((await notify.getJob(jobId))?.data).toEqual({ notificationId: '00000000-0000-4000-8000-000000000000' });
+      const unknown = await prisma.outbox.findUniqueOrThrow({ where: { jobId: lost } });
+      expect(unknown).toMatchObject({ sentAt: null, lastError: 'unknown queue nowhere' });
+      expect(unknown.attempts).toBeGreaterThanOrEqual(2);
+    } finally {
+      addBulk.mockRestore();
+      // The row of no queue would be retried by every later relay.
+      await prisma.outbox.delete({ where: { jobId: lost } });
+    }
   });
 
   it('refuses a job put on another queue than its own, and writes nothing', async () => {
