@@ -11,7 +11,13 @@ import { APP_CONFIG } from '../config/config.module';
 @Injectable()
 export class PrismaService extends PrismaClient implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    super({ adapter: new PrismaPg({ connectionString: config.databaseUrl, max: 10 }) });
+    super({
+      adapter: new PrismaPg({ connectionString: config.databaseUrl, max: 10 }),
+      // Every interactive transaction may wait 10 s for a connection and take 30 s, not Prisma's 2 s and 5 s:
+      // on a busy machine a healthy batch (a relay, a sweep, a refund) outlived those and failed. A
+      // transaction that still cannot start or finish is refused (P2028), and callers answer 503, not 500.
+      transactionOptions: { maxWait: 10_000, timeout: 30_000 },
+    });
   }
 
   /** Last, after the HTTP server and the queue workers have stopped using the database (see WorkerShutdown). */
