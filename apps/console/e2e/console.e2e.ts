@@ -20,10 +20,14 @@ test.describe('the staff console', () => {
     await expect(rows.first()).toBeVisible();
     await expect(page.getByText(mdpg.reference)).toBeVisible();
     await expect(page.getByText(mps.reference)).toHaveCount(0);
-    // Every row shown is one of mdpg's.
-    const councils = await rows.locator('td.column-councils').allInnerTexts();
-    expect(councils.length).toBeGreaterThan(0);
-    for (const cell of councils) expect(cell).toContain('mdpg');
+    // Every row shown is one of mdpg's (read until the list has settled: react-admin may draw it again while
+    // it refetches, and a single read can land between two renders and see no cells).
+    await expect
+      .poll(async () => {
+        const councils = await rows.locator('td.column-councils').allInnerTexts();
+        return councils.length > 0 && councils.every((cell) => cell.includes('mdpg'));
+      })
+      .toBe(true);
 
     // Searching another council's payment by its reference finds nothing.
     await page.getByPlaceholder('Reference').fill(mps.reference);
