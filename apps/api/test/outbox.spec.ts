@@ -5,6 +5,7 @@ import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OutboxRelayService } from '../src/outbox/outbox-relay.service';
 import { writeOutbox } from '../src/outbox/write-outbox';
+import type { Outbox } from '../src/generated/prisma/client';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { QueueName } from '../src/queues/queue-names';
 import { WorkerModule } from '../src/worker.module';
@@ -17,6 +18,20 @@ async function startWorker(): Promise<INestApplicationContext> {
   );
   await context.init();
   return context;
+}
+
+/**
+ * Relays until the row of `jobId` is as wanted (up to 90 s). The worker's own scheduled relay may take the row
+ * first (a relay skips rows another one holds), so the row is read, not the relay's answer.
+ */
+async function relayUntil(worker: INestApplicationContext, jobId: string, done: (row: Outbox) => boolean) {
+  const prisma = worker.get(PrismaService);
+  const relay = worker.get(OutboxRelayService);
+  const deadline = Date.now() + 90_000;
+  while (!done(await prisma.outbox.findUniqueOrThrow({ where: { jobId } })) && Date.now() < deadline) {
+    await relay.relayBatch();
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 describe('the transactional outbox, relayed to BullMQ on the real Redis', () => {
@@ -44,12 +59,7 @@ describe('the transactional outbox, relayed to BullMQ on the real Redis', () => 
       ]),
     );
     const relay = worker.get(OutboxRelayService);
-    // The worker's own scheduled relay may take the row first (it skips rows another relay holds): wait for either.
-    const deadline = Date.now() + 90_000;
-    while (!(await prisma.outbox.findUniqueOrThrow({ where: { jobId } })).sentAt && Date.now() < deadline) {
-      await relay.relayBatch();
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await relayUntil(worker, jobId, (row) => row.sentAt !== null);
 
     const notify = worker.get<Queue>(getQueueToken(QueueName.Notify));
     const job = await notify.getJob(jobId);
@@ -66,7 +76,6 @@ describe('the transactional outbox, relayed to BullMQ on the real Redis', () => 
 
   it('records why rows were not relayed and leaves them for the next relay, which sends them once', async () => {
     const prisma = worker.get(PrismaService);
-    const relay = worker.get(OutboxRelayService);
     const notify = worker.get<Queue>(getQueueToken(QueueName.Notify));
     const stamp = Date.now();
     const jobId = `redis-refused-${stamp}`;
@@ -86,18 +95,13 @@ describe('the transactional outbox, relayed to BullMQ on the real Redis', () => 
     });
     const addBulk = vi.spyOn(notify, 'addBulk').mockRejectedValueOnce(new Error('Redis refused (test)'));
     try {
-      const deadline = Date.now() + 90_000;
-      while ((await prisma.outbox.findUniqueOrThrow({ where: { jobId } })).attempts === 0 && Date.now() < deadline) {
-        await relay.relayBatch();
-      }
+      await relayUntil(worker, jobId, (row) => row.attempts > 0);
       expect(await prisma.outbox.findUniqueOrThrow({ where: { jobId } })).toMatchObject({
         sentAt: null,
         attempts: 1,
         lastError: 'Redis refused (test)',
       });
-      while (!(await prisma.outbox.findUniqueOrThrow({ where: { jobId } })).sentAt && Date.now() < deadline) {
-        await relay.relayBatch();
-      }
+      await relayUntil(worker, jobId, (row) => row.sentAt !== null);
       const row = await prisma.outbox.findUniqueOrThrow({ where: { jobId } });
       expect(row.sentAt).not.toBeNull();
       expect(row.attempts).toBe(2);

@@ -16,6 +16,19 @@ const MYT = Prisma.sql`interval '8 hours'`;
 const MAX_DAYS = 366;
 const MAX_MISMATCHES = 5_000;
 
+/** The conditions every query of a report shares: its span of time and, if asked, one method. */
+interface Span {
+  inRange: (column: Prisma.Sql) => Prisma.Sql;
+  byMethod: (column: Prisma.Sql) => Prisma.Sql;
+}
+
+function spanOf(start: Date, end: Date, method: string | null): Span {
+  return {
+    inRange: (column) => Prisma.sql`${column} >= ${start} AND ${column} < ${end}`,
+    byMethod: (column) => (method ? Prisma.sql`${column}::text = ${method}` : Prisma.sql`TRUE`),
+  };
+}
+
 const dayOf = (column: Prisma.Sql) => Prisma.sql`to_char(${column} + ${MYT}, 'YYYY-MM-DD')`;
 
 interface FigureRow {
@@ -69,23 +82,13 @@ export class GetReconciliationHandler implements IQueryHandler<GetReconciliation
       }
       councils = [query.council];
     }
-    const method = query.method ?? null;
-    const [figures, mismatches] = await Promise.all([
-      this.figures(start, end, councils, method),
-      this.mismatches(start, end, councils, method),
-    ]);
+    const span = spanOf(start, end, query.method ?? null);
+    const [figures, mismatches] = await Promise.all([this.figures(span, councils), this.mismatches(span, councils)]);
     return { from: query.from, to: query.to, rows: merge(figures), mismatches };
   }
 
-  private async figures(
-    start: Date,
-    end: Date,
-    councils: string[] | null,
-    method: string | null,
-  ): Promise<FigureRow[]> {
+  private async figures({ byMethod, inRange }: Span, councils: string[] | null): Promise<FigureRow[]> {
     const inCouncil = councils ? Prisma.sql`i."councilCode" = ANY(${councils}::text[])` : Prisma.sql`TRUE`;
-    const byMethod = (column: Prisma.Sql) => (method ? Prisma.sql`${column}::text = ${method}` : Prisma.sql`TRUE`);
-    const inRange = (column: Prisma.Sql) => Prisma.sql`${column} >= ${start} AND ${column} < ${end}`;
     const parts = [
       Prisma.sql`
       SELECT 'paid' AS kind, i."councilCode" AS council, ${dayOf(Prisma.sql`p."paidAt"`)} AS day, p."method"::text AS method,
@@ -149,18 +152,11 @@ export class GetReconciliationHandler implements IQueryHandler<GetReconciliation
     return results.flat();
   }
 
-  private async mismatches(
-    start: Date,
-    end: Date,
-    councils: string[] | null,
-    method: string | null,
-  ): Promise<ReconciliationMismatch[]> {
+  private async mismatches({ byMethod, inRange }: Span, councils: string[] | null): Promise<ReconciliationMismatch[]> {
     // A payment belongs to a council when one of its items does.
     const paymentInCouncil = councils
       ? Prisma.sql`EXISTS (SELECT 1 FROM "PaymentItem" x WHERE x."paymentId" = p."id" AND x."councilCode" = ANY(${councils}::text[]))`
       : Prisma.sql`TRUE`;
-    const byMethod = (column: Prisma.Sql) => (method ? Prisma.sql`${column}::text = ${method}` : Prisma.sql`TRUE`);
-    const inRange = (column: Prisma.Sql) => Prisma.sql`${column} >= ${start} AND ${column} < ${end}`;
     const councilsOf = Prisma.sql`(SELECT array_agg(DISTINCT x."councilCode" ORDER BY x."councilCode") FROM "PaymentItem" x WHERE x."paymentId" = p."id")`;
     // An answer that claims an approval, whether or not it verified.
     const claimsApproval = Prisma.sql`(a."outcome" = 'approved' OR (a."outcome" = 'invalid' AND ((a."method" = 'fpx' AND a."responseCode" = '00') OR (a."method" = 'card' AND a."responseCode" = '1'))))`;
