@@ -18,6 +18,8 @@ import { freePort } from './ports';
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** A copy of the database as migrated and seeded, never connected to: what isolatedDatabaseUrl() copies. */
+    templateDatabase: string;
     redisUrl: string;
     redisPrefix: string;
     devKeysDir: string;
@@ -105,6 +107,14 @@ export default async function setup(project: TestProject) {
     stdio: 'pipe',
   });
 
+  // Kept as seeded for the tests that change what every other file reads (the one configuration row):
+  // they get a database of their own, copied from this one.
+  const templateDatabase = `${database}_template`;
+  const copier = new Client({ connectionString: withDatabase(baseUrl, 'postgres') });
+  await copier.connect();
+  await copier.query(`CREATE DATABASE "${templateDatabase}" TEMPLATE "${database}"`);
+  await copier.end();
+
   const devKeysDir = ensureDevKeys(mkdtempSync(join(tmpdir(), 'councilpay-test-keys-'))).dir;
   const apiPort = await freePort();
   const sim = await startSimulator(devKeysDir, apiPort);
@@ -119,6 +129,7 @@ export default async function setup(project: TestProject) {
       `Redis ${redisVersion} at ${new URL(redisUrl).host}: key prefix ${redisPrefix}; gateway simulator at ${sim.simUrl}\n`,
   );
   project.provide('databaseUrl', databaseUrl);
+  project.provide('templateDatabase', templateDatabase);
   project.provide('redisUrl', redisUrl);
   project.provide('redisPrefix', redisPrefix);
   project.provide('devKeysDir', devKeysDir);
@@ -130,7 +141,12 @@ export default async function setup(project: TestProject) {
     rmSync(devKeysDir, { recursive: true, force: true });
     const cleanup = new Client({ connectionString: withDatabase(baseUrl, 'postgres') });
     await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    // The run's database, its template and every copy made of it.
+    const { rows: mine } = await cleanup.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE left(datname, length($1)) = $1`,
+      [database],
+    );
+    for (const { datname } of mine) await cleanup.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     await cleanup.end();
     const r = new Redis(redisUrl);
     let cursor = '0';
@@ -141,6 +157,8 @@ export default async function setup(project: TestProject) {
       if (keys.length) removed += await r.del(...keys);
     } while (cursor !== '0');
     r.disconnect();
-    process.stdout.write(`[test teardown] dropped ${database}; removed ${removed} Redis keys under ${redisPrefix}\n`);
+    process.stdout.write(
+      `[test teardown] dropped ${database} and its copies; removed ${removed} Redis keys under ${redisPrefix}\n`,
+    );
   };
 }

@@ -9,7 +9,7 @@ import { CSRF_HEADER } from '@councilpay/domain';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { clearLimits, createUser, registration, signIn, type Browser } from './identity-helpers';
 import { fpxRequest, makePayable } from './payment-helpers';
-import { createTestApi } from './test-app';
+import { createTestApi, isolatedDatabaseUrl } from './test-app';
 
 /** Bodies per route; HOSTILE_RUNS raises it for a longer hunt. */
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 40);
@@ -116,7 +116,9 @@ describe('hostile bodies to every JSON route: never a 5xx, never a row written o
   let reference: string;
 
   beforeAll(async () => {
-    app = await createTestApi();
+    // Its own database: the configuration bodies it sends are valid often enough to change the announcement
+    // and the app version, which other test files read back.
+    app = await createTestApi({ DATABASE_URL: await isolatedDatabaseUrl() });
     prisma = app.get(PrismaService);
     await clearLimits(app);
     admin = await signIn(app, (await createUser(app, { roles: ['_admin'], verified: true })).email);

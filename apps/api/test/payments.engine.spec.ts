@@ -16,7 +16,7 @@ import {
   signedAc,
   sim,
 } from './payment-helpers';
-import { startListeningApi } from './test-app';
+import { createTestApi, isolatedDatabaseUrl, startListeningApi } from './test-app';
 
 describe('the payment engine never charges twice and never loses an answer', () => {
   let app: INestApplication;
@@ -300,13 +300,18 @@ describe('what a payment request must satisfy', () => {
   });
 
   it('refuses while the service is closed', async () => {
-    const prisma = app.get(PrismaService);
-    const bill = await makePayable(app, { balanceSen: 1_000 });
-    await prisma.configuration.update({ where: { id: 'default' }, data: { serviceClosed: true } });
+    // Closed on a database of its own: closing the run's database would refuse other files' payments.
+    const closed = await createTestApi({ DATABASE_URL: await isolatedDatabaseUrl() });
     try {
-      expect((await post(fpxRequest([bill.id])).expect(503)).body.code).toBe('service_closed');
+      const bill = await makePayable(closed, { balanceSen: 1_000 });
+      await closed.get(PrismaService).configuration.update({ where: { id: 'default' }, data: { serviceClosed: true } });
+      const res = await request(closed.getHttpServer())
+        .post('/api/payments')
+        .send(fpxRequest([bill.id]))
+        .expect(503);
+      expect(res.body.code).toBe('service_closed');
     } finally {
-      await prisma.configuration.update({ where: { id: 'default' }, data: { serviceClosed: false } });
+      await closed.close();
     }
   });
 

@@ -1,4 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
 import { inject } from 'vitest';
 import { createApi } from '../src/bootstrap';
 import { AppConfig, loadConfig } from '../src/config/config';
@@ -30,4 +32,33 @@ export async function startListeningApi(overrides: Record<string, string> = {}):
   const app = await createApi(testConfig(overrides));
   await app.listen(inject('apiPort'), '127.0.0.1');
   return app;
+}
+
+/**
+ * A database of this test file's own, as migrated and seeded, for a test that changes what every other file
+ * reads (the configuration row: service closed, announcement, app version). Test files run side by side on
+ * the run's database; such a change there would show in another file's test that happens to read it. Dropped
+ * with the run's database at the end.
+ */
+export async function isolatedDatabaseUrl(): Promise<string> {
+  const url = new URL(inject('databaseUrl'));
+  const name = `${inject('templateDatabase')}_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  try {
+    // Two copies started at the same moment: PostgreSQL refuses the second while the first reads the template.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
+        break;
+      } catch (error) {
+        if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+        await new Promise((r) => setTimeout(r, 250 * attempt));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
 }
