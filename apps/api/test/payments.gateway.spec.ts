@@ -1,4 +1,4 @@
-import { PAYMENT_TOKEN_HEADER } from '@councilpay/domain';
+import { PAYER_REQUERY_WINDOW_MS, PAYMENT_TOKEN_HEADER } from '@councilpay/domain';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,6 +113,10 @@ describe('payments through the gateway simulator', () => {
       .set(PAYMENT_TOKEN_HEADER, created.paymentToken!)
       .expect(429);
     expect(res.body.code).toBe('too_many_requests');
+    // Not "you are throttled": the bank was just asked about this payment, and when it may be asked again.
+    expect(res.body.details).toMatchObject({ askedRecently: true });
+    expect(res.body.details.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(res.body.details.retryAfterSeconds).toBeLessThanOrEqual(PAYER_REQUERY_WINDOW_MS / 1000);
   });
 
   it('card approve: paid; card decline: failed with the reason', async () => {

@@ -1,7 +1,7 @@
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { PAYMENT_TOKEN_HEADER, type PaymentView } from '@councilpay/domain';
+import { PAYMENT_ACTIONS_PER_ADDRESS, PAYMENT_TOKEN_HEADER, type PaymentView } from '@councilpay/domain';
 import { ApiError } from '../http/api-error';
 import type { Principal } from '../auth/principal';
 import { ownPayments } from '../identity/queries/payment-history/own-payments';
@@ -10,9 +10,6 @@ import { PrismaService } from '../prisma/prisma.service';
 
 /** A token as issued: 32 random bytes, base64url (43 characters). Anything else is not one. */
 const TOKEN_PATTERN = /^[\w-]{43}$/;
-
-/** Payer actions (cancel, ask the bank) one address may take: [how many, per window]. */
-export const PAYMENT_ACTIONS_PER_ADDRESS = [60, 10 * 60_000] as const;
 
 export function paymentTokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');

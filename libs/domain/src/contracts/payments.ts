@@ -54,6 +54,32 @@ export interface GatewayRedirectDto {
  */
 export const PAYMENT_TOKEN_HEADER = 'X-Payment-Token';
 
+/**
+ * POST /api/payments/:reference/requery by a payer: the bank is asked about one payment at most once per this
+ * window. Inside it the answer is 429 with `RequeryAskedRecently` details: the bank was asked about this payment
+ * moments ago (by another tab, or by the status page following it), so the status already shown is the latest.
+ */
+export const PAYER_REQUERY_WINDOW_MS = 10_000;
+
+/**
+ * Payer actions on payments (cancel, ask the bank) one client address may take: [how many, per window in ms].
+ * Beyond it the API answers 429 without looking at the payment, so tokens cannot be guessed at speed. A page
+ * following a payment by itself must stay well inside it: several payers may share one address.
+ */
+export const PAYMENT_ACTIONS_PER_ADDRESS = [60, 10 * 60_000] as const;
+
+export interface RequeryAskedRecently {
+  askedRecently: true;
+  retryAfterSeconds: number;
+}
+
+/** Whether a 429's details say the bank was just asked about this payment (not that the caller was throttled). */
+export function isRequeryAskedRecently(details: unknown): details is RequeryAskedRecently {
+  return (
+    typeof details === 'object' && details !== null && (details as Partial<RequeryAskedRecently>).askedRecently === true
+  );
+}
+
 export interface CreatePaymentResponse {
   reference: string;
   /**

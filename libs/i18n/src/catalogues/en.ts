@@ -445,6 +445,7 @@ export const en = {
     check_button: 'Check',
     ask_bank: 'Ask the bank again',
     checked: 'The bank was asked for the latest status.',
+    asked_recently: 'The bank was asked for the latest status moments ago; the status shown is the latest.',
   },
 
   /** Payment history. */

@@ -217,6 +217,8 @@ export const msFeatures: FeatureCatalogue = {
     check_button: 'Semak',
     ask_bank: 'Tanya bank sekali lagi',
     checked: 'Status terkini telah diminta daripada bank.',
+    asked_recently:
+      'Status terkini telah diminta daripada bank sebentar tadi; status yang dipaparkan ialah yang terkini.',
   },
 
   history: {

@@ -401,6 +401,7 @@ export const zh: Catalogue = {
     check_button: '查询',
     ask_bank: '再次询问银行',
     checked: '已向银行查询最新状态。',
+    asked_recently: '刚刚已向银行查询最新状态；显示的即为最新状态。',
   },
 
   history: {

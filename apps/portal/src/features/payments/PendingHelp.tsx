@@ -22,7 +22,11 @@ export function requeryLink(reference: string): string {
  */
 export function PendingHelp({ payment, refresh }: { payment: PaymentDto; refresh: () => void }) {
   const { t } = useTranslation();
-  const { busy, run } = usePaymentAction(() => requeryPayment(payment.reference), t('requery.checked'), refresh);
+  const { busy, run } = usePaymentAction(
+    () => requeryPayment(payment.reference),
+    (outcome) => t(outcome === 'asked' ? 'requery.checked' : 'requery.asked_recently'),
+    refresh,
+  );
   if (!isFollowed(payment.status)) return null;
   return (
     <Alert severity="info" data-testid="pending-help" className="no-print">

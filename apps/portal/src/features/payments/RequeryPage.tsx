@@ -30,7 +30,7 @@ export function RequeryPage() {
   const { payment, error, refresh } = usePaymentStatus(reference);
   const { busy: checking, run: check } = usePaymentAction(
     () => requeryPayment(reference ?? ''),
-    t('requery.checked'),
+    (outcome) => t(outcome === 'asked' ? 'requery.checked' : 'requery.asked_recently'),
     refresh,
   );
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_REQUERY_AFTER_MS, isFollowed, requeryDue, REQUERY_EVERY_MS, statusTone } from './payment-status';
+import { PAYER_REQUERY_WINDOW_MS, PAYMENT_ACTIONS_PER_ADDRESS } from '@councilpay/domain';
+import {
+  FAST_REQUERY_FOR_MS,
+  FIRST_REQUERY_AFTER_MS,
+  isFollowed,
+  requeryDue,
+  REQUERY_EVERY_MS,
+  SLOW_REQUERY_EVERY_MS,
+  statusTone,
+} from './payment-status';
 
 describe('following a payment', () => {
   it('stops once the payment is final', () => {
@@ -17,7 +26,27 @@ describe('following a payment', () => {
     const last = since + FIRST_REQUERY_AFTER_MS;
     expect(requeryDue(since, last, last + REQUERY_EVERY_MS - 1)).toBe(false);
     expect(requeryDue(since, last, last + REQUERY_EVERY_MS)).toBe(true);
-    expect(REQUERY_EVERY_MS).toBeGreaterThanOrEqual(10_000);
+    expect(REQUERY_EVERY_MS).toBeGreaterThan(PAYER_REQUERY_WINDOW_MS);
+  });
+
+  it('asks less often after the first minutes, so a receipt left open keeps its address within its allowance', () => {
+    const since = 1_000_000;
+    const late = since + FAST_REQUERY_FOR_MS;
+    expect(requeryDue(since, late - REQUERY_EVERY_MS, late)).toBe(false);
+    expect(requeryDue(since, late, late + SLOW_REQUERY_EVERY_MS - 1)).toBe(false);
+    expect(requeryDue(since, late, late + SLOW_REQUERY_EVERY_MS)).toBe(true);
+
+    // A page followed for one whole allowance window, checking every POLL-ish second: at most a third of it.
+    const [allowed, windowMs] = PAYMENT_ACTIONS_PER_ADDRESS;
+    let last: number | null = null;
+    let asks = 0;
+    for (let now = since; now <= since + windowMs; now += 1_000) {
+      if (requeryDue(since, last, now)) {
+        asks += 1;
+        last = now;
+      }
+    }
+    expect(asks).toBeLessThanOrEqual(allowed / 3);
   });
 
   it('colours paid green, failed red, waiting blue', () => {

@@ -1,6 +1,12 @@
-import { PAYMENT_TOKEN_HEADER, type HistoryRowDto, type Page, type PaymentDto } from '@councilpay/domain';
+import {
+  isRequeryAskedRecently,
+  PAYMENT_TOKEN_HEADER,
+  type HistoryRowDto,
+  type Page,
+  type PaymentDto,
+} from '@councilpay/domain';
 import { FETCH_MIN_DELAY_MS } from '../../shared/constants';
-import { api } from '../../shared/api/client';
+import { api, ApiError } from '../../shared/api/client';
 import { paymentTokenFor } from './payment-tokens';
 
 /** The payment's token when this tab made it: the proof a guest's actions need (a signed-in owner needs none). */
@@ -14,12 +20,27 @@ export function getPayment(reference: string, signal?: AbortSignal): Promise<Pay
   return api.request<PaymentDto>(`/payments/${encodeURIComponent(reference)}`, { signal, headers: proof(reference) });
 }
 
-/** POST /api/payments/:reference/requery: ask the gateway now (429 more often than once per 10 s; 404 without proof). */
-export async function requeryPayment(reference: string): Promise<void> {
-  await api.request<unknown>(`/payments/${encodeURIComponent(reference)}/requery`, {
-    method: 'POST',
-    headers: proof(reference),
-  });
+/** What a payer's "ask the bank" came to: asked now, or asked moments ago (inside the API's window). */
+export type RequeryOutcome = 'asked' | 'asked_recently';
+
+/**
+ * POST /api/payments/:reference/requery: ask the gateway now. Inside the one-per-payment window the API answers
+ * 429 with `askedRecently`: the bank was just asked about this payment, which is an answer, not a failure.
+ * Anything else (the address throttled, 404 without proof, the gateway down) is thrown.
+ */
+export async function requeryPayment(reference: string): Promise<RequeryOutcome> {
+  try {
+    await api.request<unknown>(`/payments/${encodeURIComponent(reference)}/requery`, {
+      method: 'POST',
+      headers: proof(reference),
+    });
+    return 'asked';
+  } catch (caught) {
+    if (caught instanceof ApiError && caught.status === 429 && isRequeryAskedRecently(caught.details)) {
+      return 'asked_recently';
+    }
+    throw caught;
+  }
 }
 
 /**

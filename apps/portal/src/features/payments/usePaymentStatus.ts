@@ -2,7 +2,7 @@ import type { PaymentDto } from '@councilpay/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../shared/api/client';
 import { getPayment, requeryPayment } from './payments-api';
-import { isFollowed, POLL_MS, REQUERY_EVERY_MS, requeryDue } from './payment-status';
+import { isFollowed, POLL_MS, requeryDue, requeryInterval } from './payment-status';
 import { usePaymentStream } from './payment-stream';
 
 export interface PaymentStatus {
@@ -16,7 +16,7 @@ export interface PaymentStatus {
 /**
  * The payment with the given reference, followed live until it is final: read again on every change the
  * API streams (payment-stream.ts), or every POLL_MS while the stream is not open, and asked of the gateway
- * every ~10 s while the bank has not answered (payment-status.ts).
+ * while the bank has not answered: every ~10 s at first, then every minute (payment-status.ts).
  */
 export function usePaymentStatus(reference: string | null): PaymentStatus {
   const [payment, setPayment] = useState<PaymentDto | null>(null);
@@ -51,7 +51,7 @@ export function usePaymentStatus(reference: string | null): PaymentStatus {
         // Only a payer with proof (this tab made it, or its owner signed in) may ask the bank: `view` full.
         if (state.waiting && state.canAsk && requeryDue(state.since, state.lastRequeryAt, Date.now())) {
           state.lastRequeryAt = Date.now();
-          // 429 (asked within 10 s, e.g. by another tab) or gateway trouble: just read the payment again.
+          // Asked moments ago (e.g. by another tab) or gateway trouble: just read the payment again.
           await requeryPayment(reference).catch(() => undefined);
           if (controller.signal.aborted) return;
         }
@@ -62,7 +62,7 @@ export function usePaymentStatus(reference: string | null): PaymentStatus {
         setPayment(read);
         setError(null);
         // With the stream open, a change arrives by itself: read again only when a requery may be due.
-        if (state.waiting) again(live.current ? REQUERY_EVERY_MS : POLL_MS);
+        if (state.waiting) again(live.current ? requeryInterval(Date.now() - state.since) : POLL_MS);
       } catch (caught) {
         if (controller.signal.aborted) return;
         setError(caught);

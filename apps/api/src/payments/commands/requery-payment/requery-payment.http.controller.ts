@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { PAYMENT_TOKEN_HEADER } from '@councilpay/domain';
+import { PAYER_REQUERY_WINDOW_MS, PAYMENT_TOKEN_HEADER, type RequeryAskedRecently } from '@councilpay/domain';
 import { PaymentHolderGuard } from '../../capability';
 import { ApiError } from '../../../http/api-error';
 import { RedisService } from '../../../redis/redis.module';
@@ -9,9 +9,6 @@ import type { LedgerResult } from '../../payment-ledger';
 import { ReferenceParam } from '../../reference.param';
 import { RequeryPaymentCommand } from './requery-payment.command';
 import { requeryRefusal, type RequeryResult } from './requery-payment.result';
-
-/** A payer may ask the bank about one payment once per this window. */
-export const REQUERY_WINDOW_MS = 10_000;
 
 @ApiTags('payments')
 @Controller('payments')
@@ -31,15 +28,18 @@ export class RequeryPaymentHttpController {
   })
   async requery(@Param() { reference }: ReferenceParam): Promise<LedgerResult> {
     await this.redis.ensureConnected();
-    const allowed = await this.redis.client.set(
-      this.redis.key('requery-limit', reference),
-      '1',
-      'PX',
-      REQUERY_WINDOW_MS,
-      'NX',
-    );
-    if (allowed !== 'OK')
-      throw new ApiError(429, 'too_many_requests', 'Please wait a few seconds before checking again.');
+    const key = this.redis.key('requery-limit', reference);
+    const allowed = await this.redis.client.set(key, '1', 'PX', PAYER_REQUERY_WINDOW_MS, 'NX');
+    if (allowed !== 'OK') {
+      const leftMs = await this.redis.client.pttl(key);
+      const details: RequeryAskedRecently = {
+        askedRecently: true,
+        retryAfterSeconds: Math.max(1, Math.ceil(leftMs / 1000)),
+      };
+      throw new ApiError(429, 'too_many_requests', 'The bank was asked about this payment moments ago.', {
+        ...details,
+      });
+    }
     const result = await this.commandBus.execute<RequeryPaymentCommand, RequeryResult>(
       new RequeryPaymentCommand(reference, 'payer'),
     );
