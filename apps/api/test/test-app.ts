@@ -36,9 +36,9 @@ export async function startListeningApi(overrides: Record<string, string> = {}):
 
 /**
  * A database of this test file's own, as migrated and seeded, for a test that changes what every other file
- * reads (the configuration row: service closed, announcement, app version). Test files run side by side on
- * the run's database; such a change there would show in another file's test that happens to read it. Dropped
- * with the run's database at the end.
+ * reads (the configuration row: service closed, announcement, app version) or cuts its connections. Test files
+ * run side by side on the run's database; such a change there would show in another file's test that happens
+ * to read it. Dropped with the run's database at the end.
  */
 export async function isolatedDatabaseUrl(): Promise<string> {
   const url = new URL(inject('databaseUrl'));

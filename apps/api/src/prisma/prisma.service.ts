@@ -1,18 +1,19 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../generated/prisma/client';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { pgAdapter } from './pg-adapter';
 
 /**
  * The database client. Prisma runs on its pure-JS engine through @prisma/adapter-pg (see prisma.config.ts
- * for why); every module that needs the database injects this service.
+ * for why, and pg-adapter.ts for how a lost connection is given back); every module that needs the database
+ * injects this service.
  */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     super({
-      adapter: new PrismaPg({ connectionString: config.databaseUrl, max: 10 }),
+      adapter: pgAdapter(config.databaseUrl, 10),
       // Every interactive transaction may wait 10 s for a connection and take 30 s, not Prisma's 2 s and 5 s:
       // on a busy machine a healthy batch (a relay, a sweep, a refund) outlived those and failed. A
       // transaction that still cannot start or finish is refused (P2028), and callers answer 503, not 500.
