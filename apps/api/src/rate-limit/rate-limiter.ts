@@ -50,6 +50,14 @@ export class RateLimiter {
   }
 }
 
-export function tooManyRequests(message: string, retryAfterMs: number): ApiError {
-  return new ApiError(429, 'too_many_requests', message, { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) });
+/** 429 with `retryAfterSeconds` (at least 1), and any further details the client acts on. */
+export function tooManyRequests(
+  message: string,
+  retryAfterMs: number,
+  details: Record<string, unknown> = {},
+): ApiError {
+  return new ApiError(429, 'too_many_requests', message, {
+    ...details,
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  });
 }

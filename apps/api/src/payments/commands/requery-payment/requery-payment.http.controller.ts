@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PAYER_REQUERY_WINDOW_MS, PAYMENT_TOKEN_HEADER, type RequeryAskedRecently } from '@councilpay/domain';
 import { PaymentHolderGuard } from '../../capability';
-import { ApiError } from '../../../http/api-error';
+import { tooManyRequests } from '../../../rate-limit/rate-limiter';
 import { RedisService } from '../../../redis/redis.module';
 import type { LedgerResult } from '../../payment-ledger';
 import { ReferenceParam } from '../../reference.param';
@@ -31,14 +31,9 @@ export class RequeryPaymentHttpController {
     const key = this.redis.key('requery-limit', reference);
     const allowed = await this.redis.client.set(key, '1', 'PX', PAYER_REQUERY_WINDOW_MS, 'NX');
     if (allowed !== 'OK') {
+      const details: Omit<RequeryAskedRecently, 'retryAfterSeconds'> = { askedRecently: true };
       const leftMs = await this.redis.client.pttl(key);
-      const details: RequeryAskedRecently = {
-        askedRecently: true,
-        retryAfterSeconds: Math.max(1, Math.ceil(leftMs / 1000)),
-      };
-      throw new ApiError(429, 'too_many_requests', 'The bank was asked about this payment moments ago.', {
-        ...details,
-      });
+      throw tooManyRequests('The bank was asked about this payment moments ago.', leftMs, details);
     }
     const result = await this.commandBus.execute<RequeryPaymentCommand, RequeryResult>(
       new RequeryPaymentCommand(reference, 'payer'),
