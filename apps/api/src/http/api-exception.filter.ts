@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import type { ApiErrorBody, FieldErrorDto } from '@councilpay/domain';
-import { Prisma } from '../generated/prisma/client';
+import { isDatabaseUnavailable } from '../prisma/database-unavailable';
 
 /** Codes for the statuses Nest raises on its own (404 for an unknown route, 429 throttled ...). */
 const STATUS_CODES: Record<number, string> = {
@@ -45,14 +45,6 @@ const isUndecodable = (e: BodyParserError) => e.type === undefined;
  * The JSON body parser failed. Nest 11 answers it with a bare BadRequestException carrying the parser's
  * SyntaxError text ("Unexpected end of JSON input", "... is not valid JSON"), so the text is what identifies it.
  */
-/**
- * A transaction that could not get a database connection in time, or outlived its time limit (Prisma's P2028):
- * the database was too busy for this request, which rolled back whole.
- */
-function isDatabaseBusy(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2028';
-}
-
 function isJsonParseFailure(exception: HttpException): boolean {
   return exception.cause instanceof SyntaxError || /JSON/.test(exception.message);
 }
@@ -68,7 +60,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const body = this.toBody(exception);
-    if (body.code === 'service_unavailable') this.logger.warn({ err: (exception as Error).message }, 'Database busy');
+    if (body.code === 'service_unavailable')
+      this.logger.warn({ err: (exception as Error).message }, 'Database unavailable');
     else if (body.statusCode >= 500) this.logger.error({ err: exception }, 'Unhandled error');
     response.status(body.statusCode).type('application/json').json(body);
   }
@@ -114,13 +107,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
         message: code === 'invalid_json' ? 'The request body is not valid JSON' : 'Bad request',
       };
     }
-    if (isDatabaseBusy(exception)) {
-      // The transaction rolled back before it could finish: nothing was written, and the same request (with
-      // its idempotency key, for a payment) may simply be sent again.
+    if (isDatabaseUnavailable(exception)) {
+      // The database was too busy, restarting or cut off: the request's transaction rolled back whole, and the
+      // same request (with its idempotency key, for a payment) may simply be sent again.
       return {
         statusCode: HttpStatus.SERVICE_UNAVAILABLE,
         code: 'service_unavailable',
-        message: 'We are very busy just now: nothing was saved. Please try again in a moment.',
+        message: 'The database could not finish this request just now. Please try again in a moment.',
       };
     }
     return { statusCode: 500, code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
