@@ -1,3 +1,4 @@
+import { KeyObject } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +50,14 @@ describe('gateway keys', () => {
       expect(problems).toMatch(/FPX_SELLER_PRIVATE_KEY or FPX_SELLER_PRIVATE_KEY_FILE is required/);
       expect(problems).toMatch(/CARD_SECRET or CARD_SECRET_FILE is required/);
     }
+  });
+
+  it('parses the FPX keys once, at start-up: every message signed or verified reuses them', () => {
+    const { fpx } = loadConfig({}).gateways;
+    expect(fpx.sellerPrivateKeyPem).toBeInstanceOf(KeyObject);
+    expect((fpx.sellerPrivateKeyPem as KeyObject).type).toBe('private');
+    expect(fpx.exchangePublicKeyPem).toBeInstanceOf(KeyObject);
+    expect((fpx.exchangePublicKeyPem as KeyObject).type).toBe('public');
   });
 
   it('names a key file that does not hold a key', () => {
