@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrismaClient } from '../src/generated/prisma/client';
+import { Prisma, PrismaClient } from '../src/generated/prisma/client';
 import { isDatabaseUnavailable } from '../src/prisma/database-unavailable';
 import { pgAdapter } from '../src/prisma/pg-adapter';
 import { isolatedDatabaseUrl } from './test-app';
@@ -101,4 +101,28 @@ describe('the database connections are cut mid-transaction', () => {
     },
     60_000,
   );
+
+  it("the driver adapter's own error for a cut connection (thrown outside Prisma's wrapping, as a transaction's BEGIN meets it) is \"database unavailable\" too", async () => {
+    const adapter = await pgAdapter(url, 1).connect();
+    try {
+      const sleeping = adapter.queryRaw({ sql: 'SELECT pg_sleep(25)', args: [], argTypes: [] }).then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
+      for (let waited = 0; waited < 20_000; waited += 50) {
+        const { rowCount } = await admin.query(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query = 'SELECT pg_sleep(25)'`,
+        );
+        if (rowCount) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await cutEveryConnection()).toBeGreaterThanOrEqual(1);
+      const error = await sleeping;
+      expect((error as Error).name).toBe('DriverAdapterError');
+      expect(error).not.toBeInstanceOf(Prisma.PrismaClientKnownRequestError);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    } finally {
+      await adapter.dispose();
+    }
+  }, 60_000);
 });

@@ -17,24 +17,48 @@ const isUnavailableSqlState = (code: string) => code.startsWith('08') || /^57P0[
 /** What node-postgres says when the server's socket closed before any error message could be read. */
 const CONNECTION_GONE = /Connection terminated unexpectedly|Client has encountered a connection error/;
 
-interface DriverAdapterMeta {
-  driverAdapterError?: { cause?: { originalCode?: string; code?: string } };
+/**
+ * The kinds Prisma's driver adapter gives the errors it recognises: a closed connection, an unreachable or
+ * timed-out server, too many connections; and 'postgres' for any other server error, with its SQLSTATE.
+ */
+const UNAVAILABLE_ADAPTER_KINDS = new Set([
+  'ConnectionClosed',
+  'DatabaseNotReachable',
+  'SocketTimeout',
+  'TooManyConnections',
+]);
+
+interface AdapterCause {
+  kind?: unknown;
+  code?: unknown;
+  originalCode?: unknown;
+}
+
+/** An adapter error's cause (`{ kind, code }`): whether it says the database could not serve. */
+function isUnavailableCause(cause: AdapterCause | undefined): boolean {
+  if (!cause || typeof cause.kind !== 'string') return false;
+  if (UNAVAILABLE_ADAPTER_KINDS.has(cause.kind)) return true;
+  const sqlState = cause.originalCode ?? cause.code;
+  return cause.kind === 'postgres' && typeof sqlState === 'string' && isUnavailableSqlState(sqlState);
 }
 
 /**
  * The database could not serve this request (busy, restarting, its connection cut), and it did not complete:
  * an interactive transaction that fails this way rolled back whole. Such a request may simply be sent again
  * (with its idempotency key, for a payment), so it answers 503 "try again", never 500.
+ *
+ * Prisma reports it in three shapes: its own known error (a code, or the adapter's error in `meta`), the
+ * adapter's error itself (a transaction whose BEGIN met a cut connection), or node-postgres's error.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as Error).cause, depth += 1) {
+    if (e instanceof Prisma.PrismaClientInitializationError) return true;
     if (e instanceof Prisma.PrismaClientKnownRequestError) {
       if (UNAVAILABLE_PRISMA_CODES.has(e.code)) return true;
-      const cause = (e.meta as DriverAdapterMeta | undefined)?.driverAdapterError?.cause;
-      const sqlState = cause?.originalCode ?? cause?.code;
-      if (typeof sqlState === 'string' && isUnavailableSqlState(sqlState)) return true;
+      const meta = e.meta as { driverAdapterError?: { cause?: AdapterCause } } | undefined;
+      if (isUnavailableCause(meta?.driverAdapterError?.cause)) return true;
     }
-    if (e instanceof Prisma.PrismaClientInitializationError) return true;
+    if (isUnavailableCause(e as AdapterCause)) return true;
     const message = (e as Error).message;
     if (typeof message === 'string' && CONNECTION_GONE.test(message)) return true;
   }
