@@ -73,6 +73,8 @@ async function main() {
     redisDownMs: short ? 10_000 : 30_000,
     concurrency: short ? 8 : 16,
     settleTimeoutMs: short ? 240_000 : 1_200_000,
+    // A gateway's patience with one message: longer than any fault of the plan keeps the API from answering.
+    deliverGiveUpMs: short ? 120_000 : 300_000,
   };
   const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
   const started = Date.now();
@@ -122,6 +124,25 @@ async function main() {
   const sim = nodeProcess('gateway-sim', 'apps/gateway-sim/dist/main.js', env, join(work, 'sim.log'));
   const notes = [];
   let ok = false;
+  let cleaning = null;
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      for (const p of [worker, api, sim]) await p.stop('SIGTERM', 10_000);
+      await redis.stop('SIGTERM', 5_000);
+      if (!process.argv.includes('--keep')) {
+        await dropDatabase(env.DATABASE_URL).catch(() => undefined);
+        rmSync(work, { recursive: true, force: true });
+      } else {
+        log(`chaos: kept database ${database.pathname.slice(1)} and logs in ${work}`);
+      }
+    })());
+  // Interrupted (Ctrl-C, a CI job's timeout, kill): the run's processes, database and files go with it.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      log(`chaos: ${signal}: stopping the run's processes`);
+      void cleanUp().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    });
+  }
   try {
     redis.start();
     await waitForRedis(redisPort);
@@ -144,6 +165,7 @@ async function main() {
       concurrency: sizes.concurrency,
       redisDownMs: sizes.redisDownMs,
       settleTimeoutMs: sizes.settleTimeoutMs,
+      deliverGiveUpMs: sizes.deliverGiveUpMs,
       api,
       worker,
       redis,
@@ -194,6 +216,12 @@ async function main() {
       ['tampered refused (HTTP 400)', s.stats.tamperedRefused, s.tampered, s.stats.tamperedRefused === s.tampered],
       ['tampered accepted', s.stats.tamperedAccepted, 0, s.stats.tamperedAccepted === 0],
       ['genuine callbacks refused', s.stats.genuineRefused, 0, s.stats.genuineRefused === 0],
+      [
+        `callbacks unanswered after ${sizes.deliverGiveUpMs / 1000} s of redelivery`,
+        s.stats.undelivered,
+        0,
+        s.stats.undelivered === 0,
+      ],
       ['redeliveries while faults were on', `${s.stats.retries} ${JSON.stringify(s.stats.retryStatuses)}`, '', ''],
       ...s.faults.map((f) => [
         `fault: ${f.fault} (${f.detail}), recovery s`,
@@ -305,14 +333,7 @@ async function main() {
       }
     }
   } finally {
-    for (const p of [worker, api, sim]) await p.stop('SIGTERM', 10_000);
-    await redis.stop('SIGTERM', 5_000);
-    if (!process.argv.includes('--keep')) {
-      await dropDatabase(env.DATABASE_URL).catch(() => undefined);
-      rmSync(work, { recursive: true, force: true });
-    } else {
-      log(`chaos: kept database ${database.pathname.slice(1)} and logs in ${work}`);
-    }
+    await cleanUp();
   }
   process.exit(ok ? 0 : 1);
 }

@@ -79,7 +79,10 @@ function tamper(fields, random, k) {
   } else if (way === 1) {
     copy.fpx_txnAmount = (Number(copy.fpx_txnAmount) + 1).toFixed(2);
   } else {
-    copy.fpx_fpxTxnId = `${copy.fpx_fpxTxnId.slice(0, -3)}999`;
+    // Always a different id: a copy equal to the genuine message (an id already ending in 999) would be a
+    // fourth genuine delivery, rightly accepted, and counted here as a tampered message let through.
+    const id = copy.fpx_fpxTxnId;
+    copy.fpx_fpxTxnId = `${id.slice(0, -3)}${id.endsWith('999') ? '998' : '999'}`;
   }
   return copy;
 }
@@ -134,9 +137,12 @@ async function createPayments(ctx, bills) {
 
 /**
  * Delivers one message like a gateway does: until it gets a definite answer. A network error, a 5xx or a 429
- * is retried with a growing pause (these are the faults at work); 200 and 400 are answers.
+ * is retried with a growing pause (these are the faults at work); 200 and 400 are answers. Like a gateway, it
+ * gives up after `ctx.deliverGiveUpMs` and answers 'undelivered' (the run then fails: no fault of the plan may
+ * keep the API from answering that long), so a broken API ends the run instead of holding it forever.
  */
 async function deliver(ctx, fields, stats) {
+  const giveUpAt = Date.now() + ctx.deliverGiveUpMs;
   let pause = 100;
   for (;;) {
     try {
@@ -148,6 +154,7 @@ async function deliver(ctx, fields, stats) {
       stats.retries += 1;
       stats.retryStatuses.network = (stats.retryStatuses.network ?? 0) + 1;
     }
+    if (Date.now() + pause > giveUpAt) return 'undelivered';
     await sleep(pause);
     pause = Math.min(pause * 2, 2000);
   }
@@ -290,7 +297,14 @@ export async function runStorm(ctx) {
     }
     shuffle(messages, random);
 
-    const stats = { retries: 0, retryStatuses: {}, genuineRefused: 0, tamperedAccepted: 0, tamperedRefused: 0 };
+    const stats = {
+      retries: 0,
+      retryStatuses: {},
+      undelivered: 0,
+      genuineRefused: 0,
+      tamperedAccepted: 0,
+      tamperedRefused: 0,
+    };
     const plan = faultPlan(ctx, db);
     const faultRuns = [];
     // The worker starts with the storm: its enquiries (the bank says approved) race the callbacks.
@@ -302,7 +316,11 @@ export async function runStorm(ctx) {
       const m = messages[i];
       const status = await deliver(ctx, m.fields, stats);
       sent += 1;
-      if (m.tampered) {
+      if (status === 'undelivered') {
+        stats.undelivered += 1;
+        if (stats.undelivered <= 5)
+          ctx.notes.push(`an AC of ${m.p.reference} got no answer in ${ctx.deliverGiveUpMs / 1000} s`);
+      } else if (m.tampered) {
         if (status === 200) stats.tamperedAccepted += 1;
         else stats.tamperedRefused += 1;
       } else if (status !== 200) {
