@@ -4,6 +4,7 @@ import { Prisma, PrismaClient } from '../src/generated/prisma/client';
 import { isDatabaseUnavailable } from '../src/prisma/database-unavailable';
 import { pgAdapter } from '../src/prisma/pg-adapter';
 import { isolatedDatabaseUrl } from './test-app';
+import { until } from './worker-helpers';
 
 const POOL = 3;
 
@@ -69,8 +70,14 @@ describe('the database connections are cut mid-transaction', () => {
           (error: unknown) => (isDatabaseUnavailable(error) ? 'unavailable' : `failed: ${String(error)}`),
         ),
     );
-    for (let waited = 0; opened < POOL && waited < 20_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
-    expect(opened).toBe(POOL);
+    expect(
+      await until(
+        async () => opened,
+        (n) => n === POOL,
+        20_000,
+        50,
+      ),
+    ).toBe(POOL);
     expect(await cutEveryConnection()).toBeGreaterThanOrEqual(POOL);
     cutDone();
     return Promise.all(transactions);
@@ -109,13 +116,18 @@ describe('the database connections are cut mid-transaction', () => {
         () => 'answered',
         (error: unknown) => error,
       );
-      for (let waited = 0; waited < 20_000; waited += 50) {
-        const { rowCount } = await admin.query(
+      const running = () =>
+        admin.query(
           `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query = 'SELECT pg_sleep(25)'`,
         );
-        if (rowCount) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      expect(
+        await until(
+          async () => (await running()).rowCount ?? 0,
+          (n) => n > 0,
+          20_000,
+          50,
+        ),
+      ).toBe(1);
       expect(await cutEveryConnection()).toBeGreaterThanOrEqual(1);
       const error = await sleeping;
       expect((error as Error).name).toBe('DriverAdapterError');
