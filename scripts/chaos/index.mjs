@@ -22,7 +22,7 @@ import {
   waitForHttp,
 } from '../lib.mjs';
 import { runFuzz } from './fuzz.mjs';
-import { nodeProcess, redisProcess, waitForRedis } from './processes.mjs';
+import { nodeProcess, redisProcess, tail, waitForRedis } from './processes.mjs';
 import { runStorm } from './storm.mjs';
 
 const ADMIN = { email: 'admin@councilpay.my', password: process.env.SEED_ADMIN_PASSWORD || 'Demo#CouncilPay2026' };
@@ -120,7 +120,14 @@ async function main() {
 
   const redis = redisProcess(redisPort, join(work, 'redis.log'));
   const api = nodeProcess('api', 'apps/api/dist/main.js', env, join(work, 'api.log'));
-  const worker = nodeProcess('worker', 'apps/api/dist/worker.js', env, join(work, 'worker.log'));
+  // The worker logs at info: its start, its schedules and every relay and message, so a failed run shows what
+  // it was doing when it stopped.
+  const worker = nodeProcess(
+    'worker',
+    'apps/api/dist/worker.js',
+    { ...env, LOG_LEVEL: 'info' },
+    join(work, 'worker.log'),
+  );
   const sim = nodeProcess('gateway-sim', 'apps/gateway-sim/dist/main.js', env, join(work, 'sim.log'));
   const notes = [];
   let ok = false;
@@ -129,13 +136,25 @@ async function main() {
     (cleaning ??= (async () => {
       for (const p of [worker, api, sim]) await p.stop('SIGTERM', 10_000);
       await redis.stop('SIGTERM', 5_000);
-      if (!process.argv.includes('--keep')) {
-        await dropDatabase(env.DATABASE_URL).catch(() => undefined);
-        rmSync(work, { recursive: true, force: true });
-      } else {
-        log(`chaos: kept database ${database.pathname.slice(1)} and logs in ${work}`);
-      }
+      const keep = process.argv.includes('--keep');
+      if (!keep) await dropDatabase(env.DATABASE_URL).catch(() => undefined);
+      // A failed run keeps its processes' logs (a CI run's output says where); a passed one leaves nothing.
+      if (!keep && ok) rmSync(work, { recursive: true, force: true });
+      if (keep) log(`chaos: kept database ${database.pathname.slice(1)} and logs in ${work}`);
+      else if (!ok) log(`chaos: kept the logs of the failed run in ${work}`);
     })());
+  /**
+   * What a failed run prints so that it explains itself: each process's starts and how each ended (stopped by
+   * the run, or by itself with its code or signal), then the last lines of every log.
+   */
+  const explainFailure = () => {
+    process.stdout.write('\nprocesses of the run (times from its start):\n');
+    for (const p of [worker, api, sim, redis])
+      for (const line of p.describe(started)) process.stdout.write(`  ${line}\n`);
+    for (const p of [worker, api, sim, redis]) {
+      process.stdout.write(`\n--- ${p.name} log, last lines (${p.logFile}) ---\n${tail(p.logFile, 60)}\n`);
+    }
+  };
   // Interrupted (Ctrl-C, a CI job's timeout, kill): the run's processes, database and files go with it.
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => {
@@ -202,6 +221,9 @@ async function main() {
       log: (m) => log(m),
     });
     const alive = api.alive && worker.alive;
+    const endedByThemselves = [api, worker, sim, redis].flatMap((p) =>
+      p.unexpectedEnds.map((e) => `${p.name} #${e.start}`),
+    );
 
     const s = storm;
     const faultSeconds = (f) => (f.recovered ? ((f.recovered - f.at) / 1000).toFixed(1) : 'not recovered');
@@ -293,6 +315,12 @@ async function main() {
       ],
       ['fuzz answers by status', JSON.stringify(fuzz.statuses), 'none >= 500', !fuzz.failed],
       [
+        'processes that ended by themselves',
+        endedByThemselves.length === 0 ? 0 : endedByThemselves.join(', '),
+        0,
+        endedByThemselves.length === 0,
+      ],
+      [
         'API and worker alive, API healthy after',
         `${alive} / ${fuzz.healthyAfter}`,
         'true / true',
@@ -309,6 +337,7 @@ async function main() {
     }
     if (fuzz.error) process.stdout.write(`fuzz error: ${fuzz.error}\n`);
     for (const note of notes.slice(0, 30)) process.stdout.write(`note: ${note}\n`);
+    if (!ok) explainFailure();
     const total = ((Date.now() - started) / 1000).toFixed(0);
     log(`chaos ${short ? '(short)' : '(full)'}: ${ok ? 'passed' : 'FAILED'} in ${total} s (seed ${seed})`);
     if (!short) {
@@ -324,14 +353,7 @@ async function main() {
   } catch (error) {
     notes.push(error.stack ?? error.message);
     for (const note of notes) process.stdout.write(`note: ${note}\n`);
-    for (const name of ['api', 'worker', 'sim']) {
-      try {
-        const text = readFileSync(join(work, `${name}.log`), 'utf8');
-        process.stdout.write(`--- ${name} log (last lines) ---\n${text.split('\n').slice(-25).join('\n')}\n`);
-      } catch {
-        // no log
-      }
-    }
+    explainFailure();
   } finally {
     await cleanUp();
   }

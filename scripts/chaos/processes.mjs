@@ -2,7 +2,7 @@
 // built API and worker (killed and restarted) and the gateway simulator. Each writes to a log file of the run;
 // nothing here touches a process the run did not start.
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ROOT, waitForPort } from '../lib.mjs';
 
@@ -24,22 +24,62 @@ export async function waitUntil(check, timeoutMs, what, everyMs = 250) {
   throw new Error(`${what}: not within ${Math.round(timeoutMs / 1000)} s`);
 }
 
-/** One long-running child, restartable, its output appended to `logFile`. */
+/**
+ * One long-running child, restartable, its output appended to `logFile`. Every start is kept in `history`
+ * (when it started, when and how it ended, and whether the run stopped it or it ended by itself), so a failed
+ * run can say which process died, when, and with what code.
+ */
 export class Managed {
   constructor(name, command, args, env, logFile) {
-    Object.assign(this, { name, command, args, env, logFile, child: null, starts: 0 });
+    Object.assign(this, { name, command, args, env, logFile, child: null, starts: 0, history: [] });
     this.log = createWriteStream(logFile, { flags: 'a' });
   }
 
   start() {
     this.starts += 1;
-    this.log.write(`\n=== ${this.name} start #${this.starts} at ${new Date().toISOString()} ===\n`);
+    const entry = {
+      start: this.starts,
+      startedAt: Date.now(),
+      endedAt: null,
+      code: null,
+      signal: null,
+      stopped: false,
+    };
+    this.history.push(entry);
+    this.log.write(`\n=== ${this.name} start #${this.starts} at ${new Date(entry.startedAt).toISOString()} ===\n`);
     const child = spawn(this.command, this.args, { cwd: ROOT, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(this.log, { end: false });
     child.stderr.pipe(this.log, { end: false });
-    child.exited = new Promise((r) => child.once('exit', (code, signal) => r(signal ?? code)));
+    child.entry = entry;
+    child.exited = new Promise((r) =>
+      child.once('exit', (code, signal) => {
+        Object.assign(entry, { endedAt: Date.now(), code, signal });
+        const how = entry.stopped ? 'stopped by the run' : 'ENDED BY ITSELF';
+        this.log.write(
+          `\n=== ${this.name} #${entry.start} ${how} at ${new Date(entry.endedAt).toISOString()}: ${signal ?? `exit code ${code}`} ===\n`,
+        );
+        r(signal ?? code);
+      }),
+    );
     this.child = child;
     return child;
+  }
+
+  /** The starts of this process that ended without the run stopping them (a crash, an exit of its own). */
+  get unexpectedEnds() {
+    return this.history.filter((e) => e.endedAt !== null && !e.stopped);
+  }
+
+  /** One line per start: when, and how it ended or that it still runs. */
+  describe(runStartedAt) {
+    const at = (ms) => `${((ms - runStartedAt) / 1000).toFixed(1)} s`;
+    return this.history.map((e) => {
+      const end =
+        e.endedAt === null
+          ? 'still running'
+          : `${e.stopped ? 'stopped by the run' : 'ENDED BY ITSELF'} at ${at(e.endedAt)} (${e.signal ?? `exit code ${e.code}`})`;
+      return `${this.name} #${e.start}: started at ${at(e.startedAt)}, ${end}`;
+    });
   }
 
   get alive() {
@@ -50,6 +90,7 @@ export class Managed {
   async stop(signal = 'SIGTERM', graceMs = 15_000) {
     const child = this.child;
     if (!child || !this.alive) return;
+    child.entry.stopped = true;
     child.kill(signal);
     const ended = await Promise.race([child.exited.then(() => true), sleep(graceMs).then(() => false)]);
     if (!ended) {
@@ -72,6 +113,15 @@ export function redisProcess(port, logFile) {
     process.env,
     logFile,
   );
+}
+
+/** The last `lines` lines of a log file, or a note that there is none. */
+export function tail(logFile, lines = 40) {
+  try {
+    return readFileSync(logFile, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
 }
 
 export async function waitForRedis(port, timeoutMs = 30_000) {

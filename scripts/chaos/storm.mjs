@@ -195,7 +195,15 @@ function faultPlan(ctx, db) {
       async () => (await lastSent(db)) > at && Date.now(),
       recoveryTimeout,
       `${label}: the restarted worker sent nothing`,
-    ).catch((e) => (ctx.notes.push(e.message), null));
+    ).catch((e) => {
+      // Which of the two: a worker that could not start (or died) ended with a code; one still running is idle.
+      const last = ctx.worker.history.at(-1);
+      const state = ctx.worker.alive
+        ? 'it is running but did nothing'
+        : `it ended by itself (${last.signal ?? `exit code ${last.code}`}) ${((last.endedAt - at) / 1000).toFixed(1)} s after its start`;
+      ctx.notes.push(`${e.message}: ${state}`);
+      return null;
+    });
     return { fault: label, detail: `SIGKILL with ${pending} of ${ctx.references.length} paid`, recovered, at };
   };
   return [

@@ -26,6 +26,8 @@ declare module 'vitest' {
     /** The port payment tests listen on, where the simulator delivers direct ACs and card callbacks. */
     apiPort: number;
     simUrl: string;
+    /** The ids of the bills the demo seed wrote (test files add bills of their own beside them). */
+    seededPayableIds: string[];
   }
 }
 
@@ -110,6 +112,12 @@ export default async function setup(project: TestProject) {
   // Kept as seeded for the tests that change what every other file reads (the one configuration row):
   // they get a database of their own, copied from this one.
   const templateDatabase = `${database}_template`;
+  const seeded = new Client({ connectionString: databaseUrl });
+  await seeded.connect();
+  const seededPayableIds = (
+    await seeded.query<{ id: string }>('SELECT id FROM "Payable" WHERE "parentId" IS NULL ORDER BY "accountNo"')
+  ).rows.map((r) => r.id);
+  await seeded.end();
   const copier = new Client({ connectionString: withDatabase(baseUrl, 'postgres') });
   await copier.connect();
   await copier.query(`CREATE DATABASE "${templateDatabase}" TEMPLATE "${database}"`);
@@ -135,6 +143,7 @@ export default async function setup(project: TestProject) {
   project.provide('devKeysDir', devKeysDir);
   project.provide('apiPort', apiPort);
   project.provide('simUrl', sim.simUrl);
+  project.provide('seededPayableIds', seededPayableIds);
 
   return async () => {
     sim.child.kill('SIGTERM');

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { encodeBookingId, type PayableType } from '@councilpay/domain';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { createTestApi } from './test-app';
@@ -46,11 +46,15 @@ describe('searching seeded ids in any case and spacing', () => {
       });
 
   it('finds the same bill for every seeded id (property, a few variants per id)', async () => {
+    // The seeded bills only: the test files running beside this one add bills of their own to the same database,
+    // and searching those too made this test's length depend on what the others had done (minutes when busy).
+    const seeded = inject('seededPayableIds');
     const payables = await prisma.payable.findMany({
-      where: { parentId: null },
+      where: { id: { in: seeded } },
       select: { councilCode: true, type: true, planType: true, displayNo: true, id: true },
       orderBy: { accountNo: 'asc' },
     });
+    expect(payables).toHaveLength(seeded.length);
     expect(payables.length).toBeGreaterThan(20);
     const types = new Set(payables.map((p) => p.type));
     expect(types.size).toBe(9);
@@ -82,7 +86,7 @@ describe('searching seeded ids in any case and spacing', () => {
         }
       }
     }
-    // Hundreds of searches through the API: minutes on a busy two-core machine, not the default 30 s.
+    // About 180 searches through the API: seconds on a quiet machine, a minute or two on a very busy one.
   }, 180_000);
 
   it('finds a lowercase assessment, compound and licence id (was "Not Found!")', async () => {

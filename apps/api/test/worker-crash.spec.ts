@@ -34,8 +34,30 @@ function spawnWorker(): ChildProcess {
       NOTIFY_SENDING_LEASE_MS: '3000',
       NOTIFY_SWEEP_EVERY_MS: '500',
       OUTBOX_RELAY_EVERY_MS: '250',
+      // Its start is read from its log ("Worker started"), so the test waits for the worker, not the clock.
+      LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+}
+
+/**
+ * Resolves once the worker says it started (every schedule in Redis); fails if it ends first. A loaded machine
+ * has taken most of a minute to start it: what the test measures begins there.
+ */
+function workerStarted(worker: ChildProcess): Promise<void> {
+  return new Promise((resolveStarted, reject) => {
+    let tail = '';
+    const onData = (chunk: Buffer) => {
+      tail = (tail + chunk.toString()).slice(-4096);
+      if (tail.includes('"msg":"Worker started"')) {
+        worker.stdout!.off('data', onData);
+        worker.stdout!.resume(); // keep draining what it writes after
+        resolveStarted();
+      }
+    };
+    worker.stdout!.on('data', onData);
+    worker.once('exit', (code, signal) => reject(new Error(`the worker ended before it started: ${signal ?? code}`)));
   });
 }
 
@@ -85,6 +107,7 @@ describe('a worker killed with SIGKILL in the middle of 200 pending payments', (
       prisma.payment.count({ where: { reference: { in: references }, status: { in: ['paid', 'failed', 'expired'] } } });
 
     worker = spawnWorker();
+    await workerStarted(worker);
     const partly = await until(finalCount, (n) => n >= 20, 60_000, 50);
     expect(partly).toBeGreaterThanOrEqual(20);
     worker.kill('SIGKILL');
@@ -92,6 +115,7 @@ describe('a worker killed with SIGKILL in the middle of 200 pending payments', (
     expect(atKill).toBeLessThan(COUNT);
 
     worker = spawnWorker();
+    await workerStarted(worker);
     expect(await until(finalCount, (n) => n === COUNT, 300_000, 250)).toBe(COUNT);
 
     const payments = await prisma.payment.findMany({

@@ -8,8 +8,13 @@ import { freePort } from './ports';
 
 export { freePort };
 
-/** A real SMTP server in the test process: every message it accepts is parsed and kept. */
-export async function startSmtpServer(): Promise<{ url: string; messages: ParsedMail[]; close: () => Promise<void> }> {
+/**
+ * A real SMTP server in the test process: every message it accepts is parsed and kept. `acceptAfterMs` makes it
+ * a slow provider: each message is acknowledged that long after it arrived.
+ */
+export async function startSmtpServer(
+  options: { acceptAfterMs?: number } = {},
+): Promise<{ url: string; messages: ParsedMail[]; close: () => Promise<void> }> {
   const messages: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -17,7 +22,8 @@ export async function startSmtpServer(): Promise<{ url: string; messages: Parsed
     logger: false,
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          if (options.acceptAfterMs) await new Promise((r) => setTimeout(r, options.acceptAfterMs));
           messages.push(mail);
           callback();
         })

@@ -160,7 +160,7 @@ describe('notify: the safety net', () => {
     expect(sinks[0].body).toContain('123456');
   });
   // Found by `npm run chaos`: a sender slower than its lease and the worker that took the row over both wrote it.
-  it('a sender whose lease ran out while it rendered writes nothing: the message goes once, by the new holder', async () => {
+  it('a sender whose lease ran out before it wrote writes nothing: the message goes once, by the new holder', async () => {
     const prisma = worker.get(PrismaService);
     const deliverer = worker.get(NotificationDeliverer);
     const tag = Date.now();
@@ -177,12 +177,15 @@ describe('notify: the safety net', () => {
     });
     let release = () => undefined as void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    // The first sender stalls after its claim (a slow render, a long pause) ...
+    // The first sender stalls after its claim, before it writes (a process paused for longer than its lease:
+    // its renewals stop with it) ...
+    type Writer = { write: (...args: unknown[]) => Promise<boolean> };
+    const write = (deliverer as unknown as Writer).write.bind(deliverer);
     const slow = vi
-      .spyOn(deliverer as unknown as { referenceOf: () => Promise<undefined> }, 'referenceOf')
-      .mockImplementationOnce(async () => {
+      .spyOn(deliverer as unknown as Writer, 'write')
+      .mockImplementationOnce(async (...args: unknown[]) => {
         await gate;
-        return undefined;
+        return write(...args);
       });
     const first = deliverer.deliver(notification.id);
     await until(
@@ -201,6 +204,60 @@ describe('notify: the safety net', () => {
     const row = await prisma.notification.findUniqueOrThrow({ where: { id: notification.id } });
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
   });
+});
+
+describe('notify: a provider slower than the lease', () => {
+  let app: INestApplication;
+  let worker: INestApplicationContext;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+  beforeAll(async () => {
+    // Each email takes 3 s to be accepted, three times the lease, while the sweep looks for lapsed claims five
+    // times a second: what a busy machine or a slow provider does to a real deployment's 2-minute lease.
+    smtp = await startSmtpServer({ acceptAfterMs: 3_000 });
+    app = await startListeningApi();
+    worker = await startWorker({ SMTP_URL: smtp.url, NOTIFY_SENDING_LEASE_MS: '1000', NOTIFY_SWEEP_EVERY_MS: '200' });
+  });
+  afterAll(async () => {
+    await worker.close();
+    await app.close();
+    await smtp.close();
+  });
+
+  // Found by the short chaos run on a busy machine: every sender outlived its lease, the sweep gave the row to
+  // another sender each time, and no payer was told (with a real provider: each was told again and again).
+  it('a sender keeps its claim while the provider is slow: each payer gets one email and the row is sent', async () => {
+    const prisma = worker.get(PrismaService);
+    const tag = Date.now();
+    const rows = await Promise.all(
+      [1, 2, 3].map((i) =>
+        prisma.notification.create({
+          data: {
+            channel: 'email',
+            recipient: `slow-${tag}-${i}@example.my`,
+            template: 'email_verification',
+            language: 'en',
+            data: { link: 'http://localhost/verify', name: 'Slow Provider' },
+            dedupeKey: `slow-provider-${tag}-${i}`,
+          },
+        }),
+      ),
+    );
+    const sent = await until(
+      () => prisma.notification.findMany({ where: { id: { in: rows.map((r) => r.id) } } }),
+      (list) => list.every((n) => n.status === 'sent'),
+      60_000,
+      200,
+    );
+    expect(sent.map((n) => n.status)).toEqual(['sent', 'sent', 'sent']);
+    // Let any second sender the sweep started finish before counting.
+    await new Promise((r) => setTimeout(r, 4_000));
+    for (const row of rows) {
+      expect(smtp.messages.filter((m) => JSON.stringify(m.to).includes(row.recipient))).toHaveLength(1);
+    }
+    const after = await prisma.notification.findMany({ where: { id: { in: rows.map((r) => r.id) } } });
+    expect(after.map((n) => n.attempts)).toEqual([1, 1, 1]);
+  }, 120_000);
 });
 
 describe('requery and expiry, on a test-scaled 24 hours', () => {

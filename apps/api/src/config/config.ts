@@ -27,6 +27,8 @@ export interface AppConfig {
   consoleDist: string;
   /** Worker: how often the outbox relay runs. */
   outboxRelayEveryMs: number;
+  /** Worker: a start not finished by then (Redis unreachable, a schedule refused) exits 1 naming its step. */
+  workerStartTimeoutMs: number;
   gateways: GatewayConfig;
   notifications: NotificationConfig;
   requery: RequeryConfig;
@@ -130,6 +132,7 @@ export const CONFIG_DEFAULTS = {
   PORTAL_DIST: '',
   CONSOLE_DIST: '',
   OUTBOX_RELAY_EVERY_MS: '2000',
+  WORKER_START_TIMEOUT_MS: '120000',
   /** Development and test only: where the gateway simulator's keys are (scripts create them). */
   DEV_KEYS_DIR: '.dev-keys',
   SIM_PUBLIC_URL: 'http://localhost:3100',
@@ -385,6 +388,7 @@ export function loadConfig(env: Env): AppConfig {
     portalDist: read.raw('PORTAL_DIST'),
     consoleDist: read.raw('CONSOLE_DIST'),
     outboxRelayEveryMs: read.integer('OUTBOX_RELAY_EVERY_MS', 100, 3_600_000),
+    workerStartTimeoutMs: read.integer('WORKER_START_TIMEOUT_MS', 1_000, 3_600_000),
     gateways: readGateways(read, nodeEnv === 'production'),
     notifications: readNotifications(read, nodeEnv === 'production'),
     requery: readRequery(read),

@@ -4,8 +4,6 @@ import { OutboxRelayService, RelayResult } from './outbox-relay.service';
 /** The repeatable job that drains the outbox onto the other queues. It carries no data. */
 @JobHandler('RelayOutbox')
 export class RelayOutboxJob implements HandlesJob<'RelayOutbox'> {
-  static readonly schedulerId = 'relay-outbox';
-
   constructor(private readonly relay: OutboxRelayService) {}
 
   handle(): Promise<RelayResult> {

@@ -2,6 +2,8 @@ import { Global, Injectable, Logger, Module, OnModuleInit } from '@nestjs/common
 import { DiscoveryModule, DiscoveryService, Reflector } from '@nestjs/core';
 import type { Job, Worker } from 'bullmq';
 import { JOB_HANDLER_KEY, type HandlesJob } from './job-handler';
+import { JobSchedules } from './job-schedules';
+import { QueueWorkersWatch } from './queue-workers-watch';
 import { isJobName, JOB_NAMES, JOB_QUEUES, type JobName } from './jobs';
 import type { QueueName } from './queue-names';
 
@@ -71,7 +73,14 @@ export class JobHandlers implements OnModuleInit {
   }
 }
 
-/** The worker's job table, for every processor of the worker process (the API process has none). */
+/**
+ * The worker's job table, for every processor of the worker process (the API process has none), with what
+ * keeps the worker working: its schedules, kept in Redis, and a watch on each queue's loop.
+ */
 @Global()
-@Module({ imports: [DiscoveryModule], providers: [JobHandlers], exports: [JobHandlers] })
+@Module({
+  imports: [DiscoveryModule],
+  providers: [JobHandlers, JobSchedules, QueueWorkersWatch],
+  exports: [JobHandlers],
+})
 export class JobHandlersModule {}

@@ -2,8 +2,8 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from '../config/config';
-import { JobSchedules } from './job-schedules';
 import { ALL_QUEUES } from './queue-names';
+import { QueueErrors } from './queue-errors';
 import { WorkerShutdown } from './worker-shutdown';
 
 /** Central job defaults: retried with backoff, failed jobs kept for operators to see. */
@@ -31,8 +31,8 @@ export class QueuesModule {
         }),
         registered,
       ],
-      providers: [JobSchedules, WorkerShutdown],
-      exports: [registered, JobSchedules],
+      providers: [WorkerShutdown, QueueErrors],
+      exports: [registered],
     };
   }
 }

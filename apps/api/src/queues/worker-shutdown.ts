@@ -1,6 +1,6 @@
-import { WorkerHost } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import { bullWorkers } from './queue-workers-watch';
 
 /**
  * Stops every BullMQ worker of the process before anything they use is closed: Nest runs every
@@ -18,12 +18,7 @@ export class WorkerShutdown implements BeforeApplicationShutdown {
   constructor(private readonly discovery: DiscoveryService) {}
 
   async beforeApplicationShutdown(): Promise<void> {
-    const workers = this.discovery
-      .getProviders()
-      .map((wrapper) => wrapper.instance as unknown)
-      .filter((instance): instance is WorkerHost => instance instanceof WorkerHost)
-      .map((host) => host.worker)
-      .filter((worker) => worker !== undefined);
+    const workers = bullWorkers(this.discovery);
     const started = Date.now();
     await Promise.all(workers.map((worker) => worker.close()));
     if (workers.length > 0) {
