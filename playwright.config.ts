@@ -6,7 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
  * the worker and the gateway simulator.
  */
 const port = process.env.E2E_PORT || '3300';
-const simPort = process.env.E2E_SIM_PORT || '3400';
+// The simulator's port follows the API's (3300 → 3400), so two runs side by side need only E2E_PORT apart.
+const simPort = process.env.E2E_SIM_PORT || String(Number(port) + 100);
 
 export default defineConfig({
   testDir: '.',

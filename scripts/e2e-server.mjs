@@ -27,7 +27,8 @@ async function main() {
   const base = new URL(process.env.DATABASE_URL || DEFAULTS.DATABASE_URL);
   base.pathname = `/councilpay_e2e_${runId}`;
   const port = process.env.E2E_PORT || '3300';
-  const simPort = process.env.E2E_SIM_PORT || '3400';
+  // The simulator's port follows the API's (3300 → 3400), so two runs side by side need only E2E_PORT apart.
+  const simPort = process.env.E2E_SIM_PORT || String(Number(port) + 100);
   const keysDir = mkdtempSync(join(tmpdir(), 'councilpay-e2e-keys-'));
   const env = {
     ...process.env,
