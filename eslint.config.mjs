@@ -53,8 +53,10 @@ export default tseslint.config(
     // Tooling, not product code: test and build configs share vitest.shared.ts and tools/, the seed uses the
     // API's generated Prisma client (it lives in apps/api so the API's own build compiles it), and the
     // deployment checks hand each container's environment to the API's and the simulator's own validators, and
-    // the benchmark signs the gateway's answers with libs/fpx, as the gateway would.
+    // the benchmark signs the gateway's answers with libs/fpx, as the gateway would; the portal's and the
+    // console's end-to-end tests share tools/e2e-axe.ts.
     files: [
+      'apps/*/e2e/**/*.ts',
       '**/vitest.config.ts',
       '**/vite.config.ts',
       'prisma/**/*.ts',

@@ -13,6 +13,7 @@ import {
   type HistoryRowDto,
   type Page,
   type ProfileDto,
+  type SettlementCheckAnswer,
 } from '@councilpay/domain';
 import { ROLES_KEY, RolesGuard } from '../src/auth/roles';
 import { PrismaService } from '../src/prisma/prisma.service';
@@ -50,7 +51,13 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
   let signedConfirmation: Record<string, string>;
   let guestEmail: string;
   /** Outcome messages of an mdpg and an mps payment; the id of user B's account. */
-  const ids = {} as Record<'mdpgNotification' | 'mpsNotification' | 'userB', string>;
+  const ids = {} as Record<
+    'mdpgNotification' | 'mpsNotification' | 'userB' | 'mdpgCheck' | 'mdpgLine' | 'adminCheck',
+    string
+  >;
+  /** A settlement file of this run (an order no nobody has), so checking it always makes a new check. */
+  const settlementFile = (n: number) =>
+    `date,seller order no,fpx transaction id,amount,status\n23/11/2026,9${String(Date.now() * 10 + n).padStart(19, '0')},2611230000001,42.00,00`;
 
   async function pay(councils: string[], email: string, browser?: Browser): Promise<string> {
     const payables = await Promise.all(councils.map((council) => makePayable(app, { balanceSen: 3_000, council })));
@@ -103,6 +110,19 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
     openGuest = await open();
     openGuestToCancel = await open();
     signedConfirmation = signedAc((await open()).redirect, '00');
+    // Settlement checks: one a council admin of mdpg made (theirs and _admin's to open), one _admin made.
+    const settle = async (browser: Browser, n: number) =>
+      (
+        await browser.agent
+          .post('/api/admin/settlements')
+          .set(CSRF_HEADER, browser.csrf)
+          .send({ gateway: 'fpx', fileName: 'matrix.csv', content: settlementFile(n) })
+          .expect(201)
+      ).body as SettlementCheckAnswer;
+    const mdpgCheck = await settle(browsers.mdpgAdmin, 1);
+    ids.mdpgCheck = mdpgCheck.check.id;
+    ids.mdpgLine = mdpgCheck.lines[0].id;
+    ids.adminCheck = (await settle(browsers.admin, 2)).check.id;
   });
   afterAll(async () => {
     await app.close();
@@ -430,9 +450,42 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
       {
         route: 'POST /api/admin/settlements',
         declared: 'POST /api/admin/settlements',
-        body: () => ({ fileName: 'settlement.csv', content: `23/11/2026,20261123000000000001,2611230000001,42.00,00` }),
+        body: (actor) => ({ gateway: 'fpx', fileName: 'settlement.csv', content: settlementFile(actor.length + 10) }),
+        // A new check for each (their councils differ): 201.
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 201, admin: 201 },
+        check: { mdpgAdmin: (res) => expect(res.body.lines[0].result).toBe('unknown_order') },
+      },
+      {
+        route: 'GET /api/admin/settlements',
+        declared: 'GET /api/admin/settlements',
         expect: staffOnly,
-        check: { mdpgAdmin: (res) => expect(res.body.lines[0].match).toBe('unknown_order') },
+        check: {
+          mdpgAdmin: (res) => expect(res.body.map((c: { id: string }) => c.id)).not.toContain(ids.adminCheck),
+          admin: (res) => expect(res.body.map((c: { id: string }) => c.id)).toContain(ids.mdpgCheck),
+        },
+      },
+      {
+        route: `GET /api/admin/settlements/${ids.mdpgCheck}`,
+        declared: 'GET /api/admin/settlements/:id',
+        expect: staffOnly,
+      },
+      {
+        route: `GET /api/admin/settlements/${ids.adminCheck}`,
+        declared: 'GET /api/admin/settlements/:id',
+        // _admin's check covers every council: not a council admin's to open.
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 404, admin: 200 },
+      },
+      {
+        route: `GET /api/admin/settlements/${ids.mdpgCheck}/lines`,
+        declared: 'GET /api/admin/settlements/:id/lines',
+        expect: staffOnly,
+      },
+      {
+        route: `POST /api/admin/settlements/${ids.mdpgCheck}/lines/${ids.mdpgLine}/resolution`,
+        declared: 'POST /api/admin/settlements/:id/lines/:lineId/resolution',
+        body: { kind: 'note', note: 'A test order no of the access matrix' },
+        // Resolved once, by the first who may: the next is told it was resolved already.
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 200, admin: 409 },
       },
       {
         route: 'GET /api/admin/reconciliation?from=2026-01-01&to=2026-12-31',

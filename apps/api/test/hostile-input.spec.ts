@@ -149,6 +149,8 @@ describe('hostile bodies to every JSON route: never a 5xx, never a row written o
       'Payable',
       'Licence',
       'DigitalLicence',
+      'SettlementCheck',
+      'SettlementCheckLine',
     ];
     const sql = `SELECT ${tables.map((t) => `(SELECT count(*) FROM "${t}")::text AS "${t}"`).join(', ')}`;
     const [row] = await prisma.$queryRawUnsafe<Record<string, string>[]>(sql);
@@ -307,10 +309,18 @@ describe('hostile bodies to every JSON route: never a 5xx, never a row written o
         path: '/api/admin/settlements',
         method: 'post',
         template: {
+          gateway: 'fpx',
           fileName: 'penyelesaian-20261123.csv',
           content:
             'date,seller order no,fpx transaction id,amount,status\n23/11/2026,20261123000000000001,2611230000001,42.00,00',
         },
+        asAdmin: true,
+      },
+      {
+        declared: 'POST /api/admin/settlements/:id/lines/:lineId/resolution',
+        path: `/api/admin/settlements/${payable}/lines/1/resolution`,
+        method: 'post',
+        template: { kind: 'note', note: 'Caj bank RM 1.00' },
         asAdmin: true,
       },
       {

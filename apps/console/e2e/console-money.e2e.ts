@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { paidPayment, pendingPaymentTheBankApproved, signIn, STAFF } from './support';
+import { paidPayment, signIn, STAFF } from './support';
 
 /** Today in Malaysia (UTC+8) as YYYY-MM-DD. */
 const malaysiaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -155,63 +155,5 @@ test.describe('the staff console’s money screens', () => {
       expect(r[amountColumn]).toMatch(/^\d+\.\d{2}$/);
       expect(r[madeColumn]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     }
-  });
-
-  test('a settlement line the bank approved whose answer never reached us shows as such, and a requery from there makes it paid and credited', async ({
-    page,
-  }) => {
-    const payment = await pendingPaymentTheBankApproved(page.request);
-    const matched = await paidPayment(page.request);
-    await signIn(page, STAFF.admin);
-    // The dashboard counts the records that do not agree and leads to them.
-    await expect(page.getByTestId('dashboard-mismatch-count')).toBeVisible();
-
-    await expect(page.getByRole('menuitem', { name: 'Settlement file' })).toBeVisible();
-    await page.goto('/console/#/settlement');
-    const today = malaysiaToday().split('-').reverse().join('/');
-    const file = [
-      'date,seller order no,fpx transaction id,amount,status',
-      `${today},${payment.invoiceNo},2611239000001,42.00,00`,
-      `${today},${matched.invoiceNo},2611239000002,42.00,00`,
-    ].join('\r\n');
-
-    // A bad file first: every bad line named, nothing checked.
-    await page.getByTestId('settlement-file').setInputFiles({
-      name: 'bad.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(`${today},${payment.invoiceNo},2611239000001,42.001,00\n31/02/2026,1,x,1.00,00`),
-    });
-    const errors = page.getByTestId('settlement-errors');
-    await expect(errors).toContainText('Line 1: the amount must be RM with at most 2 decimals');
-    await expect(errors).toContainText('Line 2: the date must be DD/MM/YYYY');
-    await expect(errors).toContainText('Line 2: the seller order no. must be 20 digits');
-
-    await page.getByTestId('settlement-file').setInputFiles({
-      name: 'fpx-settlement.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(file),
-    });
-    const line = page.locator(`[data-testid="settlement-line"][data-order-no="${payment.invoiceNo}"]`);
-    await expect(line).toHaveAttribute('data-match', 'approved_not_ours');
-    await expect(line).toContainText('Approved by the bank, not by us');
-    await expect(line).toContainText('Pending');
-    await expect(page.locator(`[data-testid="settlement-line"][data-order-no="${matched.invoiceNo}"]`)).toHaveAttribute(
-      'data-match',
-      'matched',
-    );
-
-    await line.getByRole('button', { name: 'Requery now' }).click();
-    await expect(page.getByText('The bank was asked: the payment is now Paid.')).toBeVisible();
-    // Checked again: now it agrees.
-    await expect(line).toHaveAttribute('data-match', 'matched');
-
-    // Paid, and its bill credited.
-    const detail = await page.request.get(`/api/admin/payments/${payment.reference}`);
-    const view = (await detail.json()) as { status: string; items: { credited: boolean }[] };
-    expect(view.status).toBe('paid');
-    expect(view.items.every((i) => i.credited)).toBe(true);
-    await line.getByRole('link', { name: payment.reference }).click();
-    await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid');
-    await expect(page.getByTestId('payment-audit')).toContainText('Requery');
   });
 });

@@ -16,7 +16,11 @@ import {
   type NotificationChannel,
   type ReconciliationQuery,
   type ReconciliationReport,
-  type SettlementReport,
+  type SettlementCheckAnswer,
+  type SettlementCheckLine,
+  type SettlementCheckSummary,
+  type SettlementGateway,
+  type SettlementResolveRequest,
 } from '@councilpay/domain';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListParams, GetListResult, RaRecord, UpdateParams } from 'react-admin';
@@ -78,7 +82,15 @@ export interface ConsoleDataProvider extends DataProvider {
   getRefunds(reference: string, signal?: AbortSignal): Promise<AdminRefundRow[]>;
   recordRefund(reference: string, request: AdminRecordRefundRequest): Promise<AdminRecordRefundResult>;
   getReconciliation(query: ReconciliationQuery, signal?: AbortSignal): Promise<ReconciliationReport>;
-  checkSettlement(fileName: string, content: string): Promise<SettlementReport>;
+  checkSettlement(gateway: SettlementGateway, fileName: string, content: string): Promise<SettlementCheckAnswer>;
+  getSettlementCheck(id: string, signal?: AbortSignal): Promise<SettlementCheckAnswer>;
+  listSettlementChecks(signal?: AbortSignal): Promise<SettlementCheckSummary[]>;
+  listSettlementLines(id: string, start: number, end: number): Promise<SettlementCheckLine[]>;
+  resolveSettlementLine(
+    checkId: string,
+    lineId: string,
+    request: SettlementResolveRequest,
+  ): Promise<SettlementCheckLine>;
 }
 
 /** The payments CSV of a list's filters, as react-admin holds them (the API reads `filter` as JSON). */
@@ -176,7 +188,13 @@ export function createDataProvider(client: typeof httpClient = httpClient): Cons
       );
       return get(`${ADMIN_API}/reconciliation?${params.toString()}`, signal);
     },
-    checkSettlement: (fileName, content) => post('/settlements', { fileName, content }),
+    checkSettlement: (gateway, fileName, content) => post('/settlements', { gateway, fileName, content }),
+    getSettlementCheck: (id, signal) => get(`${ADMIN_API}/settlements/${encodeURIComponent(id)}`, signal),
+    listSettlementChecks: (signal) => get(`${ADMIN_API}/settlements?_start=0&_end=20`, signal),
+    listSettlementLines: (id, start, end) =>
+      get(`${ADMIN_API}/settlements/${encodeURIComponent(id)}/lines?_start=${start}&_end=${end}`),
+    resolveSettlementLine: (checkId, lineId, request) =>
+      post(`/settlements/${encodeURIComponent(checkId)}/lines/${encodeURIComponent(lineId)}/resolution`, request),
     getHealth: async (signal) => {
       // The health report answers 503 with its body when a dependency is down: that is still the answer.
       const response = await fetch('/api/health', { signal, headers: { Accept: 'application/json' } });

@@ -1,22 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../../../tools/e2e-axe';
 import type { CreatePaymentResponse, SearchResultDto } from '@councilpay/domain';
 import { addToCart, inEnglish, search } from './support';
-
-/** axe's serious and critical violations on the page as it is now (WCAG 2.1 A and AA rules). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Let transitions (a snackbar growing in) finish: half-faded text would be measured as low contrast.
-  // Endless animations (a spinner) never finish and do not fade text.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test.describe('accessibility (axe)', () => {
   test('home, search, cart, checkout and receipt have no serious or critical violations', async ({ page }) => {

@@ -6,6 +6,7 @@ export * from './contracts/search';
 export * from './contracts/payments';
 export * from './contracts/identity';
 export * from './contracts/admin';
+export * from './contracts/settlement';
 export * from './money';
 export * from './payment-state';
 export * from './assessment';

@@ -37,8 +37,16 @@ import { ListUsersHandler } from './users/list-users/list-users.handler';
 import { ListUsersHttpController } from './users/list-users/list-users.http.controller';
 import { UpdateUserRolesHandler } from './users/update-user-roles/update-user-roles.handler';
 import { UpdateUserRolesHttpController } from './users/update-user-roles/update-user-roles.http.controller';
-import { CheckSettlementHandler } from './settlements/check-settlement.handler';
-import { CheckSettlementHttpController } from './settlements/check-settlement.http.controller';
+import { CheckSettlementHandler } from './settlements/check-settlement/check-settlement.handler';
+import { CheckSettlementHttpController } from './settlements/check-settlement/check-settlement.http.controller';
+import { GetSettlementCheckHandler } from './settlements/get-settlement-check/get-settlement-check.handler';
+import { GetSettlementCheckHttpController } from './settlements/get-settlement-check/get-settlement-check.http.controller';
+import { ListSettlementChecksHandler } from './settlements/list-settlement-checks/list-settlement-checks.handler';
+import { ListSettlementChecksHttpController } from './settlements/list-settlement-checks/list-settlement-checks.http.controller';
+import { ListSettlementLinesHandler } from './settlements/list-settlement-lines/list-settlement-lines.handler';
+import { ListSettlementLinesHttpController } from './settlements/list-settlement-lines/list-settlement-lines.http.controller';
+import { ResolveSettlementLineHandler } from './settlements/resolve-settlement-line/resolve-settlement-line.handler';
+import { ResolveSettlementLineHttpController } from './settlements/resolve-settlement-line/resolve-settlement-line.http.controller';
 import { simpleRestQuery } from './simple-rest-query';
 
 const queryHandlers = [
@@ -64,6 +72,10 @@ const commandHandlers = [
   UpdateCouncilHandler,
   UpdateUserRolesHandler,
   CheckSettlementHandler,
+  GetSettlementCheckHandler,
+  ListSettlementChecksHandler,
+  ListSettlementLinesHandler,
+  ResolveSettlementLineHandler,
 ];
 
 /**
@@ -92,6 +104,10 @@ const listControllers = [
     ListMoneyRecordsHttpController,
     ReconciliationHttpController,
     CheckSettlementHttpController,
+    ListSettlementChecksHttpController,
+    GetSettlementCheckHttpController,
+    ListSettlementLinesHttpController,
+    ResolveSettlementLineHttpController,
     ListNotificationsHttpController,
     ResendNotificationHttpController,
     GetDashboardHttpController,

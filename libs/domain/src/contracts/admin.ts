@@ -152,6 +152,7 @@ export const STAFF_ACTIONS = [
   'user_roles_update',
   'payments_export',
   'settlement_import',
+  'settlement_resolve',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 export const STAFF_AUDIT_TARGETS = [
@@ -162,6 +163,7 @@ export const STAFF_AUDIT_TARGETS = [
   'user',
   'payments_export',
   'settlement_file',
+  'settlement_line',
 ] as const;
 export type StaffAuditTarget = (typeof STAFF_AUDIT_TARGETS)[number];
 
@@ -464,76 +466,4 @@ export interface ReconciliationReport {
   to: string;
   rows: ReconciliationRow[];
   mismatches: ReconciliationMismatch[];
-}
-
-/**
- * A gateway settlement file: at most this many lines and characters in one upload (a day of a busy state's
- * payments, with room; a line is about 60 characters). Its route alone takes a body this large.
- */
-export const SETTLEMENT_MAX_LINES = 20_000;
-export const SETTLEMENT_MAX_CHARS = 1_600_000;
-
-/** What is wrong with one line of a settlement file. */
-export const SETTLEMENT_LINE_ERRORS = [
-  'columns',
-  'date',
-  'order_no',
-  'txn_id',
-  'amount',
-  'status',
-  'duplicate',
-] as const;
-export type SettlementLineErrorCode = (typeof SETTLEMENT_LINE_ERRORS)[number];
-
-export interface SettlementLineError {
-  /** 1-based line of the file. */
-  line: number;
-  code: SettlementLineErrorCode;
-  /** The text found there (cut short). */
-  value: string;
-}
-
-/**
- * What a settlement line is, against our records: matched (both agree), amount_differs (the bank settled
- * another amount), unknown_order (no payment of ours — or none of the caller's councils — has that order no),
- * approved_not_ours (the bank approved it, our payment is not paid: its approval never reached us),
- * not_approved_by_bank (our payment is paid, the bank's line is not an approval).
- */
-export const SETTLEMENT_MATCHES = [
-  'matched',
-  'amount_differs',
-  'unknown_order',
-  'approved_not_ours',
-  'not_approved_by_bank',
-] as const;
-export type SettlementMatch = (typeof SETTLEMENT_MATCHES)[number];
-
-export interface SettlementLine {
-  line: number;
-  /** YYYY-MM-DD. */
-  date: string;
-  /** FPX seller order no: our payment's invoice number. */
-  sellerOrderNo: string;
-  fpxTxnId: string;
-  amountSen: number;
-  /** The bank's status as written (00 / approved is an approval). */
-  bankStatus: string;
-  bankApproved: boolean;
-  match: SettlementMatch;
-  reference: string | null;
-  status: PaymentState | null;
-  paymentAmountSen: number | null;
-}
-
-/** POST /api/admin/settlements body: the file as text. */
-export interface SettlementCheckRequest {
-  fileName: string;
-  content: string;
-}
-
-/** POST /api/admin/settlements: every line matched to our payments (nothing is changed by the check). */
-export interface SettlementReport {
-  fileName: string;
-  lines: SettlementLine[];
-  counts: Record<SettlementMatch, number>;
 }

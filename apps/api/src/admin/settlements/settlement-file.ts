@@ -1,29 +1,42 @@
 import {
   INVOICE_NO_LENGTH,
+  SETTLEMENT_LAYOUTS,
   SETTLEMENT_MAX_LINES,
   tryParseRinggit,
+  type SettlementGateway,
   type SettlementLineError,
   type SettlementLineErrorCode,
 } from '@councilpay/domain';
 
-/** One readable line of a gateway settlement file: date, seller order no, FPX transaction id, amount, status. */
+/** One readable line of a gateway settlement file. */
 export interface SettlementFileLine {
   line: number;
+  /** YYYY-MM-DD. */
   date: string;
-  sellerOrderNo: string;
-  fpxTxnId: string;
+  /** Our invoice number (FPX seller order no; card merchant reference). */
+  orderNo: string;
+  txnId: string;
   amountSen: number;
   bankStatus: string;
   bankApproved: boolean;
 }
 
 export type ParsedSettlement =
-  { ok: true; lines: SettlementFileLine[] } | { ok: false; errors: SettlementLineError[]; tooManyLines?: boolean };
+  | { ok: true; day: string; lines: SettlementFileLine[] }
+  | { ok: false; errors: SettlementLineError[]; tooManyLines?: boolean };
 
 const ORDER_NO = new RegExp(`^\\d{${INVOICE_NO_LENGTH}}$`);
-const TXN_ID = /^[A-Za-z0-9]{1,40}$/;
-/** A bank's status: its two-digit FPX code, or a word. 00 / approved is an approval. */
-const STATUS = /^(\d{2}|approved|rejected|pending|failed|cancelled)$/i;
+const TXN_ID: Record<SettlementGateway, RegExp> = { fpx: /^[A-Za-z0-9]{1,40}$/, card: /^[A-Za-z0-9_-]{1,40}$/ };
+/** FPX: the bank's two-digit code or a word; 00 / approved is an approval. Card: 1 / approved is an approval. */
+const STATUS: Record<SettlementGateway, RegExp> = {
+  fpx: /^(\d{2}|approved|rejected|pending|failed|cancelled)$/i,
+  card: /^(1|0|6|approved|declined|failed|pending)$/i,
+};
+const APPROVED: Record<SettlementGateway, RegExp> = { fpx: /^(00|approved)$/i, card: /^(1|approved)$/i };
+const AUTH_CODE = /^[A-Za-z0-9]{0,12}$/;
+const CARD = /^(visa|mastercard)$/i;
+/** 1,234.50 or RM 12,000: a spreadsheet's formatting, not a number we read (is 1,234 one thousand or one?). */
+const THOUSANDS = /^(RM\s?)?\d{1,3}(,\d{3})+(\.\d+)?$/i;
 
 /** The cells of one CSV line; a quoted cell may hold commas and doubled quotes. */
 function cells(text: string): string[] {
@@ -61,40 +74,63 @@ export function settlementDay(text: string): string | null {
   return `${y}-${m}-${d}`;
 }
 
+const normaliseHeader = (value: string) => value.toLowerCase().replace(/\s+/g, ' ').trim();
+
 /**
  * Reads a settlement file whole before anything is done with it: every line is checked, and one bad line makes
- * the file refused with every line's error (nothing is matched or recorded). A first line naming the columns is
- * skipped; blank lines are ignored; a repeated (order no, transaction id) is an error.
+ * the file refused with every line's error (nothing is matched or stored). The first line names the gateway's
+ * columns (SETTLEMENT_LAYOUTS); blank lines are ignored. One file settles one Malaysian day, not after `today`;
+ * a repeated (order no, transaction id) is an error.
  */
-export function parseSettlementFile(content: string): ParsedSettlement {
+export function parseSettlementFile(content: string, gateway: SettlementGateway, today: string): ParsedSettlement {
   const raw = content.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const layout = SETTLEMENT_LAYOUTS[gateway];
   const errors: SettlementLineError[] = [];
   const lines: SettlementFileLine[] = [];
   const seen = new Set<string>();
+  let header = false;
+  let day: string | null = null;
   let counted = 0;
   for (let i = 0; i < raw.length; i++) {
     const text = raw[i].trim();
     if (text === '') continue;
     const line = i + 1;
     const values = cells(text);
-    if (counted === 0 && /^date$/i.test(values[0] ?? '')) continue;
-    counted++;
-    if (counted > SETTLEMENT_MAX_LINES) return { ok: false, errors: [], tooManyLines: true };
     const fail = (code: SettlementLineErrorCode, value: string) =>
       errors.push({ line, code, value: value.slice(0, 60) });
-    if (values.length !== 5) {
+    if (!header) {
+      header = true;
+      const named = values.map(normaliseHeader);
+      if (named.length !== layout.length || named.some((name, n) => name !== layout[n])) {
+        fail('header', text);
+        // The columns are not the gateway's: reading further would report every line for the same reason.
+        return { ok: false, errors };
+      }
+      continue;
+    }
+    counted++;
+    if (counted > SETTLEMENT_MAX_LINES) return { ok: false, errors: [], tooManyLines: true };
+    if (values.length !== layout.length) {
       fail('columns', text);
       continue;
     }
-    const [dateText, orderNo, txnId, amountText, status] = values;
-    const date = settlementDay(dateText);
-    const amountSen = tryParseRinggit(amountText.replace(/^RM\s?/i, ''));
+    const [dateText, orderNo, txnId, amountText, status, authCode, card] = values;
     const before = errors.length;
+    const date = settlementDay(dateText);
     if (!date) fail('date', dateText);
+    else if (date > today) fail('future_date', dateText);
+    else if (day !== null && date !== day) fail('other_day', dateText);
+    else day ??= date;
     if (!ORDER_NO.test(orderNo)) fail('order_no', orderNo);
-    if (!TXN_ID.test(txnId)) fail('txn_id', txnId);
-    if (amountSen === null || amountSen <= 0) fail('amount', amountText);
-    if (!STATUS.test(status)) fail('status', status);
+    if (!TXN_ID[gateway].test(txnId)) fail('txn_id', txnId);
+    const amountSen = THOUSANDS.test(amountText) ? null : tryParseRinggit(amountText.replace(/^RM\s?/i, ''));
+    if (THOUSANDS.test(amountText)) fail('thousands_separator', amountText);
+    else if (amountSen === null || amountSen <= 0) fail('amount', amountText);
+    if (!STATUS[gateway].test(status)) fail('status', status);
+    if (gateway === 'card') {
+      if (!AUTH_CODE.test(authCode ?? '')) fail('auth_code', authCode ?? '');
+      if (!CARD.test(card ?? '')) fail('card', card ?? '');
+    }
     if (errors.length > before || !date || amountSen === null) continue;
     const key = `${orderNo}|${txnId}`;
     if (seen.has(key)) {
@@ -105,12 +141,14 @@ export function parseSettlementFile(content: string): ParsedSettlement {
     lines.push({
       line,
       date,
-      sellerOrderNo: orderNo,
-      fpxTxnId: txnId,
+      orderNo,
+      txnId,
       amountSen,
       bankStatus: status,
-      bankApproved: status === '00' || status.toLowerCase() === 'approved',
+      bankApproved: APPROVED[gateway].test(status),
     });
   }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, lines };
+  if (!header) return { ok: false, errors: [{ line: 1, code: 'header', value: '' }] };
+  if (errors.length > 0) return { ok: false, errors };
+  return day === null ? { ok: false, errors: [{ line: 2, code: 'empty', value: '' }] } : { ok: true, day, lines };
 }

@@ -1,7 +1,7 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../../../auth/principal';
 import type { CheckSettlementRequestDto } from './check-settlement.request.dto';
 
-/** Checks a gateway settlement file against our payments and records that it was checked. */
+/** Checks a gateway settlement file both ways against our payments and keeps the check. */
 export class CheckSettlementCommand {
   constructor(
     readonly principal: Principal,
