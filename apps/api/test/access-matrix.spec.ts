@@ -442,6 +442,16 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
         },
       },
       {
+        route: 'GET /api/admin/payments/totals?council=mps',
+        declared: 'GET /api/admin/payments/totals',
+        expect: staffOnly,
+        // A council admin asking for another council's money gets none of it: the share is of their councils.
+        check: {
+          mdpgAdmin: (res) => expect(res.body.shareSen).toBe(0),
+          admin: (res) => expect(res.body.shareSen).toBeGreaterThan(0),
+        },
+      },
+      {
         route: 'GET /api/admin/payments.csv?council=mps',
         declared: 'GET /api/admin/payments.csv',
         expect: staffOnly,

@@ -305,7 +305,7 @@ describe('staff console API', () => {
     const sum = (d: typeof all, council: string) =>
       d.takings
         .filter((t: { council: string }) => t.council === council)
-        .reduce((s: number, t: { amountSen: number }) => s + t.amountSen, 0);
+        .reduce((s: number, t: { paidSen: number }) => s + t.paidSen, 0);
     expect(sum(all, 'mdpg')).toBe(sum(ours, 'mdpg'));
     expect(sum(all, 'mdpg')).toBeGreaterThanOrEqual(mdpgPaid.amountSen);
     expect(all.failedJobs).toEqual(expect.objectContaining({ notify: expect.any(Number) }));

@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { CommandBus } from '@nestjs/cqrs';
 import { CSRF_HEADER, type AdminPaymentRow, type ReconciliationReport, type StaffAuditRow } from '@councilpay/domain';
 import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import type request from 'supertest';
 import { ExportPaymentsService } from '../src/admin/payments/export-payments/export-payments.service';
 import { ExpirePaymentCommand } from '../src/payments/commands/expire-payment/expire-payment.command';
@@ -109,6 +111,7 @@ describe('staff console money screens: payments CSV, reconciliation figures', ()
     expect(header).toEqual([
       'Reference',
       'Invoice no.',
+      'Gateway transaction id',
       'Made at',
       'Paid at',
       'Status',
@@ -116,11 +119,15 @@ describe('staff console money screens: payments CSV, reconciliation figures', ()
       'Method',
       'Bank or card',
       'Councils',
+      'Account nos.',
+      'Receipt nos.',
       'Payer',
       'Payer email',
       'Payer phone',
       'Amount (RM)',
+      "Your councils' share (RM)",
       'Refunded (RM)',
+      'Net (RM)',
       'Refund due (RM)',
     ]);
     // Newest first, as the list.
@@ -128,12 +135,17 @@ describe('staff console money screens: payments CSV, reconciliation figures', ()
     const list = (await admin.agent.get(`/api/admin/payments?payerEmail=${encodeURIComponent(payerEmail)}`).expect(200))
       .body as AdminPaymentRow[];
     expect(rows.map((r) => r[0])).toEqual(list.map((p) => p.reference));
-    const payment = await prisma.payment.findUniqueOrThrow({ where: { reference: a.reference } });
+    const payment = await prisma.payment.findUniqueOrThrow({
+      where: { reference: a.reference },
+      include: { items: true },
+    });
     const myt = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString();
     const created = myt(payment.createdAt);
     expect(rows[1]).toEqual([
       a.reference,
-      a.invoiceNo,
+      // Digits a spreadsheet would turn into a rounded number are written as text.
+      `="${a.invoiceNo}"`,
+      `="${payment.gatewayTxnId}"`,
       `${created.slice(8, 10)}/${created.slice(5, 7)}/${created.slice(0, 4)} ${created.slice(11, 16)}`,
       expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/),
       'Paid',
@@ -141,22 +153,56 @@ describe('staff console money screens: payments CSV, reconciliation figures', ()
       'FPX',
       'MB2U0227',
       'mdpg',
+      payment.items[0].accountNo,
+      payment.items[0].receiptNo,
       // A payer's text that a spreadsheet would run as a formula stays text.
       `'=HYPERLINK("x"), "Ali"`,
       payerEmail,
-      '+60198765432',
+      '="+60198765432"',
+      '25.50',
       '25.50',
       '10.05',
+      '15.45',
       '0.00',
     ]);
-    expect(rows[0].slice(8, 10)).toEqual(['mdpg mps', 'Tan 陈']);
-    expect(rows[0][12]).toBe('51.00');
+    expect([rows[0][9], rows[0][12]]).toEqual(['mdpg mps', 'Tan 陈']);
+    expect(rows[0][15]).toBe('51.00');
 
     // Audited: who exported, with which filters.
     const audit = (await admin.agent.get('/api/admin/audit?action=payments_export').expect(200))
       .body as StaffAuditRow[];
     expect(audit[0]).toMatchObject({ action: 'payments_export', targetType: 'payments_export' });
     expect(audit[0].after).toMatchObject({ filters: { payerEmail }, language: 'en' });
+  });
+
+  it("read back by a spreadsheet library (exceljs), ids stay whole text and money stays numbers; a council admin's file has their share", async () => {
+    const payerEmail = uniqueEmail('csv-sheet');
+    const mixed = await paid(['mdpg', 'mps'], 'Siti', payerEmail);
+    const payment = await prisma.payment.findUniqueOrThrow({ where: { reference: mixed.reference } });
+    const read = async (browser: Browser) => {
+      const body = (await csv(browser, `payerEmail=${encodeURIComponent(payerEmail)}&lang=en`)).body as string;
+      const sheet = await new ExcelJS.Workbook().csv.read(Readable.from([body.slice(1)]));
+      const header = (sheet.getRow(1).values as unknown[]).slice(1);
+      const row = (sheet.getRow(2).values as unknown[]).slice(1);
+      return (name: string) => row[header.indexOf(name)];
+    };
+    // What a spreadsheet shows for ="…": the text inside.
+    const shown = (cell: unknown) => (typeof cell === 'string' ? cell.replace(/^="(.*)"$/, '$1') : cell);
+    const all = await read(admin);
+    expect(typeof all('Invoice no.')).toBe('string');
+    expect(shown(all('Invoice no.'))).toBe(payment.invoiceNo);
+    expect(shown(all('Gateway transaction id'))).toBe(payment.gatewayTxnId);
+    expect(shown(all('Payer phone'))).toBe('+60198765432');
+    expect(all('Amount (RM)')).toBe(51);
+    expect(all("Your councils' share (RM)")).toBe(51);
+    // The same 20 digits written plainly are what a spreadsheet rounds: the reason for the text form.
+    const plain = await new ExcelJS.Workbook().csv.read(Readable.from([`n\r\n${payment.invoiceNo}\r\n`]));
+    expect(String(plain.getRow(2).getCell(1).value)).not.toBe(payment.invoiceNo);
+    // A council admin of mdpg: the payment's whole amount, and mdpg's share of it.
+    const mine = await read(mdpgAdmin);
+    expect(mine('Amount (RM)')).toBe(51);
+    expect(mine("Your councils' share (RM)")).toBe(25.5);
+    expect(mine('Net (RM)')).toBe(25.5);
   });
 
   it('takes the list filters in react-admin form too, and Malay headers by default', async () => {
@@ -167,7 +213,7 @@ describe('staff console money screens: payments CSV, reconciliation figures', ()
     const [header, ...rows] = parseCsv(body.slice(1));
     expect(header[0]).toBe('Rujukan');
     expect(rows.map((r) => r[0])).toEqual([a.reference]);
-    expect(rows[0][4]).toBe('Telah dibayar');
+    expect(rows[0][5]).toBe('Telah dibayar');
   });
 
   it('gives a council admin only the payments of their councils, and refuses bad filters with a 400', async () => {

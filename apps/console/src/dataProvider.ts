@@ -6,6 +6,7 @@ import {
   type AdminDashboard,
   type AdminGatewayAnswerRow,
   type AdminPaymentActionResult,
+  type AdminPaymentTotals,
   type AdminRecordRefundRequest,
   type AdminRecordRefundResult,
   type AdminRefundRow,
@@ -77,6 +78,7 @@ export interface ConsoleDataProvider extends DataProvider {
   resendOutcome(reference: string, channel: NotificationChannel): Promise<AdminResendResult>;
   resendNotification(id: string): Promise<AdminResendResult>;
   getDashboard(signal?: AbortSignal): Promise<AdminDashboard>;
+  getPaymentTotals(filter: Record<string, unknown>, signal?: AbortSignal): Promise<AdminPaymentTotals>;
   getHealth(signal?: AbortSignal): Promise<HealthReport>;
   getGatewayAnswers(reference: string, signal?: AbortSignal): Promise<AdminGatewayAnswerRow[]>;
   getRefunds(reference: string, signal?: AbortSignal): Promise<AdminRefundRow[]>;
@@ -178,6 +180,8 @@ export function createDataProvider(client: typeof httpClient = httpClient): Cons
     resendOutcome: (reference, channel) => post(`/payments/${encodeURIComponent(reference)}/resend`, { channel }),
     resendNotification: (id) => post(`/notifications/${encodeURIComponent(id)}/resend`),
     getDashboard: (signal) => get(`${ADMIN_API}/dashboard`, signal),
+    getPaymentTotals: (filter, signal) =>
+      get(`${ADMIN_API}/payments/totals?${new URLSearchParams({ filter: JSON.stringify(filter) }).toString()}`, signal),
     getGatewayAnswers: (reference, signal) =>
       get(`${ADMIN_API}/payments/${encodeURIComponent(reference)}/gateway-answers`, signal),
     getRefunds: (reference, signal) => get(`${ADMIN_API}/payments/${encodeURIComponent(reference)}/refunds`, signal),

@@ -7,6 +7,7 @@ export * from './contracts/payments';
 export * from './contracts/identity';
 export * from './contracts/admin';
 export * from './contracts/settlement';
+export * from './contracts/money';
 export * from './money';
 export * from './payment-state';
 export * from './assessment';

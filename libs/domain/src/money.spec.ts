@@ -6,6 +6,7 @@ import {
   isSen,
   parseRinggit,
   sen,
+  shareOverItems,
   sumSen,
   tryParseRinggit,
 } from './money';
@@ -162,5 +163,20 @@ describe('divideSenRounded', () => {
     expect(() => divideSenRounded(100, 0)).toThrow(RangeError);
     expect(() => divideSenRounded(100, -1)).toThrow(RangeError);
     expect(() => divideSenRounded(100, 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('shareOverItems', () => {
+  it('shares in proportion, whole sen, the remainder on the first item, always adding up', () => {
+    const items = [{ amountSen: 1 }, { amountSen: 1 }, { amountSen: 1 }];
+    expect(shareOverItems(100, items).map((s) => s.sen)).toEqual([34, 33, 33]);
+    expect(shareOverItems(4_200, [{ amountSen: 3_000 }, { amountSen: 1_200 }]).map((s) => s.sen)).toEqual([
+      3_000, 1_200,
+    ]);
+    for (const total of [0, 1, 99, 12_345, 1_000_001]) {
+      const parts = [{ amountSen: 17 }, { amountSen: 3 }, { amountSen: 80 }];
+      expect(shareOverItems(total, parts).reduce((n, s) => n + s.sen, 0)).toBe(total);
+    }
+    expect(shareOverItems(10, [])).toEqual([]);
   });
 });

@@ -93,3 +93,20 @@ export function divideSenRounded(amount: Sen, divisor: number): Sen {
   const rounded = remainder * 2 >= divisor ? quotient + 1 : quotient;
   return value < 0 ? sen(-rounded) : rounded;
 }
+
+/**
+ * Shares an amount charged on a whole payment (a duplicate charge, or its refund) over the payment's items in
+ * proportion to their amounts, in whole sen: each item gets the floor of its proportion, and what the floors
+ * leave over goes to the first item (in the cart's order). The shares always add up to `totalSen`.
+ */
+export function shareOverItems<T extends { amountSen: Sen }>(
+  totalSen: Sen,
+  items: readonly T[],
+): { item: T; sen: Sen }[] {
+  const whole = items.reduce((n, i) => n + i.amountSen, 0);
+  if (items.length === 0) return [];
+  if (whole === 0) return items.map((item, n) => ({ item, sen: n === 0 ? totalSen : 0 }));
+  const shares = items.map((item) => ({ item, sen: Math.floor((totalSen * item.amountSen) / whole) }));
+  shares[0].sen += totalSen - shares.reduce((n, s) => n + s.sen, 0);
+  return shares;
+}

@@ -37,6 +37,9 @@ import { ListUsersHandler } from './users/list-users/list-users.handler';
 import { ListUsersHttpController } from './users/list-users/list-users.http.controller';
 import { UpdateUserRolesHandler } from './users/update-user-roles/update-user-roles.handler';
 import { UpdateUserRolesHttpController } from './users/update-user-roles/update-user-roles.http.controller';
+import { MoneyLedger } from './money/money-ledger';
+import { GetPaymentTotalsHandler } from './payments/payment-totals/payment-totals.handler';
+import { GetPaymentTotalsHttpController } from './payments/payment-totals/payment-totals.http.controller';
 import { CheckSettlementHandler } from './settlements/check-settlement/check-settlement.handler';
 import { CheckSettlementHttpController } from './settlements/check-settlement/check-settlement.http.controller';
 import { GetSettlementCheckHandler } from './settlements/get-settlement-check/get-settlement-check.handler';
@@ -72,6 +75,7 @@ const commandHandlers = [
   UpdateCouncilHandler,
   UpdateUserRolesHandler,
   CheckSettlementHandler,
+  GetPaymentTotalsHandler,
   GetSettlementCheckHandler,
   ListSettlementChecksHandler,
   ListSettlementLinesHandler,
@@ -87,6 +91,7 @@ const commandHandlers = [
 const listControllers = [
   ListPaymentsHttpController,
   ExportPaymentsHttpController,
+  GetPaymentTotalsHttpController,
   ListNotificationsHttpController,
   ListCouncilsHttpController,
   ListUsersHttpController,
@@ -97,6 +102,8 @@ const listControllers = [
   controllers: [
     ListPaymentsHttpController,
     ExportPaymentsHttpController,
+    // Before the payment by reference: `totals` is not a reference.
+    GetPaymentTotalsHttpController,
     GetAdminPaymentHttpController,
     AdminRequeryPaymentHttpController,
     ResendOutcomeHttpController,
@@ -120,7 +127,7 @@ const listControllers = [
     UpdateUserRolesHttpController,
     ListAuditHttpController,
   ],
-  providers: [...queryHandlers, ...commandHandlers, PaymentScope, ExportPaymentsService],
+  providers: [...queryHandlers, ...commandHandlers, PaymentScope, ExportPaymentsService, MoneyLedger],
 })
 export class AdminModule implements NestModule {
   /** The lists also speak react-admin's simple REST conventions (range, sort, filter as JSON). */

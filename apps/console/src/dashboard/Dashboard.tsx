@@ -6,6 +6,7 @@ import {
   type HealthReport,
 } from '@councilpay/domain';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -47,43 +48,69 @@ function OpenList({ to }: { to: string }) {
   return <Button component={Link} to={to} label="console.open_list" />;
 }
 
+/**
+ * Today's money per council and method, as reconciliation and the lists count it: paid, refunds made, net; a
+ * council's paid figure opens the payments paid today for it (by when they were paid, as it is counted).
+ */
 function Takings({ dashboard }: { dashboard: AdminDashboard }) {
   const translate = useTranslate();
-  const total = dashboard.takings.reduce((sum, t) => sum + t.amountSen, 0);
-  const today = { from: dashboard.day, to: dashboard.day, status: 'paid' };
+  const today = { paidFrom: dashboard.day, paidTo: dashboard.day };
   if (dashboard.takings.length === 0)
     return <Typography color="text.secondary">{translate('console.takings_empty')}</Typography>;
+  const money = (sen: number) => formatRinggit(sen);
   return (
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate('console.council')}</TableCell>
-          <TableCell>{translate('console.method')}</TableCell>
-          <TableCell align="right">{translate('console.payments_count')}</TableCell>
-          <TableCell align="right">{translate('console.amount')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {dashboard.takings.map((t) => (
-          <TableRow key={`${t.council}-${t.method}`} hover>
-            <TableCell>
-              <Link to={listLink('payments', { ...today, council: t.council, method: t.method })}>{t.council}</Link>
-            </TableCell>
-            <TableCell>{translate(t.method === 'fpx' ? 'console.method_fpx' : 'console.method_card')}</TableCell>
-            <TableCell align="right">{t.count}</TableCell>
-            <TableCell align="right">{formatRinggit(t.amountSen)}</TableCell>
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('console.council')}</TableCell>
+            <TableCell>{translate('console.method')}</TableCell>
+            <TableCell align="right">{translate('console.reconciliation.paid')}</TableCell>
+            <TableCell align="right">{translate('console.reconciliation.refunds_made')}</TableCell>
+            <TableCell align="right">{translate('console.reconciliation.net')}</TableCell>
           </TableRow>
-        ))}
-        <TableRow>
-          <TableCell colSpan={3}>
-            <strong>{translate('console.total')}</strong>
-          </TableCell>
-          <TableCell align="right">
-            <strong>{formatRinggit(total)}</strong>
-          </TableCell>
-        </TableRow>
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {dashboard.takings.map((t) => (
+            <TableRow
+              key={`${t.council}-${t.method}`}
+              hover
+              data-testid="dashboard-takings-row"
+              data-council={t.council}
+              data-method={t.method}
+            >
+              <TableCell>{t.council}</TableCell>
+              <TableCell>{translate(t.method === 'fpx' ? 'console.method_fpx' : 'console.method_card')}</TableCell>
+              <TableCell align="right" data-figure="paid">
+                <Link to={listLink('payments', { ...today, council: t.council, method: t.method })}>
+                  {t.paymentsPaid} · {money(t.paidSen)}
+                </Link>
+              </TableCell>
+              <TableCell align="right" data-figure="refunds_made">
+                {money(t.refundsMadeSen)}
+              </TableCell>
+              <TableCell align="right" data-figure="net">
+                {money(t.netSen)}
+              </TableCell>
+            </TableRow>
+          ))}
+          <TableRow data-testid="dashboard-takings-total">
+            <TableCell colSpan={2}>
+              <strong>{translate('console.total')}</strong>
+            </TableCell>
+            <TableCell align="right" data-figure="paid">
+              <strong>{money(dashboard.takingsTotal.paidSen)}</strong>
+            </TableCell>
+            <TableCell align="right" data-figure="refunds_made">
+              <strong>{money(dashboard.takingsTotal.refundsMadeSen)}</strong>
+            </TableCell>
+            <TableCell align="right" data-figure="net">
+              <strong>{money(dashboard.takingsTotal.netSen)}</strong>
+            </TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
+    </Box>
   );
 }
 
@@ -162,7 +189,7 @@ export function Dashboard() {
             </Panel>
           </Grid>
           <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-            <MismatchesCard />
+            <MismatchesCard mismatches={d.mismatches} />
           </Grid>
           {d.failedJobs !== null && (
             <Grid size={{ xs: 12, sm: 6 }}>

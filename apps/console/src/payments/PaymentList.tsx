@@ -25,6 +25,7 @@ import {
   SCROLLING_TABLE,
 } from '../shared/fields';
 import { PaymentListActions } from './ExportCsvButton';
+import { PaymentTotals } from './PaymentTotals';
 
 function useFilters() {
   const translate = useTranslate();
@@ -103,12 +104,15 @@ export function PaymentList() {
           <DataTable.Col source="payerName" disableSort />
           <DataTable.Col source="method" field={MethodField} />
           <DataTable.Col source="amountSen" field={MoneyField} align="right" />
+          <DataTable.Col source="shareSen" disableSort field={MoneyField} align="right" />
+          <DataTable.Col source="refundedSen" disableSort field={MoneyField} align="right" />
           <DataTable.Col source="status">
             <PaymentStatusField source="status" />
             <LateField />
           </DataTable.Col>
         </DataTable>
       )}
+      <PaymentTotals />
     </List>
   );
 }

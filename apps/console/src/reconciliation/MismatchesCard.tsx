@@ -1,25 +1,20 @@
-import { malaysiaDay } from '@councilpay/domain';
+import { malaysiaDay, type AdminDashboard } from '@councilpay/domain';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { Button, useDataProvider, useTranslate } from 'react-admin';
-import type { ConsoleDataProvider } from '../dataProvider';
+import { Button, useTranslate } from 'react-admin';
 
-/** The dashboard's count of records that do not reconcile over the last 7 Malaysian days, linking to them. */
-export function MismatchesCard() {
+/**
+ * The dashboard's count of mismatches nobody has resolved: reconciliation's of the last 7 Malaysian days and the
+ * lines of kept settlement checks, each linking to where they are resolved.
+ */
+export function MismatchesCard({ mismatches }: { mismatches: AdminDashboard['mismatches'] }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
   const from = malaysiaDay(-6);
   const to = malaysiaDay(0);
-  const report = useQuery({
-    queryKey: ['reconciliation', 'dashboard', from, to],
-    queryFn: ({ signal }) => dataProvider.getReconciliation({ from, to }, signal),
-    refetchInterval: 60_000,
-  });
+  const count = mismatches.reconciliation + mismatches.settlement;
   return (
     <Card sx={{ height: '100%' }} data-testid="dashboard-mismatches">
       <CardHeader
@@ -27,18 +22,21 @@ export function MismatchesCard() {
         titleTypographyProps={{ variant: 'h6', component: 'h2' }}
       />
       <CardContent>
-        {report.data ? (
-          <Typography variant="h5" data-testid="dashboard-mismatch-count" data-count={report.data.mismatches.length}>
-            {translate('console.mismatches_count', { count: report.data.mismatches.length })}
-          </Typography>
-        ) : (
-          <LinearProgress aria-label={translate('ra.page.loading')} />
-        )}
+        <Typography variant="h5" data-testid="dashboard-mismatch-count" data-count={count}>
+          {translate('console.mismatches_count', { count })}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" data-testid="dashboard-mismatch-split">
+          {translate('console.mismatches_split', {
+            reconciliation: mismatches.reconciliation,
+            settlement: mismatches.settlement,
+          })}
+        </Typography>
         <Button
           component={Link}
           to={`/reconciliation?${new URLSearchParams({ from, to }).toString()}`}
-          label="console.open_list"
+          label="console.reconciliation.title"
         />
+        <Button component={Link} to="/settlement" label="console.settlement.title" />
       </CardContent>
     </Card>
   );

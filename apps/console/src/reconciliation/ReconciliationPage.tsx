@@ -2,11 +2,13 @@ import {
   COUNCIL_CODES,
   formatRinggit,
   malaysiaDay,
+  type MoneyFigures,
   type PaymentState,
   type ReconciliationReport,
   type ReconciliationRow,
 } from '@councilpay/domain';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -26,7 +28,6 @@ import { isSystemAdmin, type StaffPermissions } from '../access';
 import { listLink } from '../dashboard/Dashboard';
 import type { ConsoleDataProvider } from '../dataProvider';
 
-/** The figures of a row shown as count · amount, in this order. */
 /** The payments made on a day that are now in `status`. */
 const madeWith = (status: PaymentState) => (day: string) => ({ from: day, to: day, status: [status] });
 
@@ -41,15 +42,31 @@ const FIGURES: {
   drill?: (day: string) => Record<string, unknown>;
 }[] = [
   { label: 'paid', count: 'paymentsPaid', sen: 'paidSen', drill: (day) => ({ paidFrom: day, paidTo: day }) },
+  { label: 'refunds_made', count: 'refundsMade', sen: 'refundsMadeSen' },
+  { label: 'net', sen: 'netSen' },
   { label: 'credited', count: 'itemsCredited', sen: 'creditedSen' },
+  { label: 'credit_reversed', sen: 'creditReversedSen' },
+  { label: 'refunds_due', sen: 'refundsDueSen' },
   { label: 'pending', count: 'paymentsPending', sen: 'pendingSen', drill: madeWith('pending') },
   { label: 'failed', count: 'paymentsFailed', sen: 'failedSen', drill: madeWith('failed') },
   { label: 'expired', count: 'paymentsExpired', sen: 'expiredSen', drill: madeWith('expired') },
   { label: 'refunded', count: 'paymentsRefunded', sen: 'refundedSen', drill: madeWith('refunded') },
-  { label: 'refunds_due', sen: 'refundsDueSen' },
-  { label: 'refunds_made', sen: 'refundsMadeSen' },
   { label: 'approved', count: 'approvedAnswers', sen: 'approvedSen' },
 ];
+
+/** Whether a figure is money the totals row adds up (contracts/money.ts). */
+const isMoney = (key: keyof ReconciliationRow): key is keyof MoneyFigures =>
+  [
+    'paymentsPaid',
+    'paidSen',
+    'refundsMade',
+    'refundsMadeSen',
+    'netSen',
+    'itemsCredited',
+    'creditedSen',
+    'creditReversedSen',
+    'refundsDueSen',
+  ].includes(key);
 
 /**
  * Reconciliation: per council, Malaysian day and method, what was paid, credited, left pending, failed, expired,
@@ -145,59 +162,78 @@ function Figures({ report }: { report: ReconciliationReport }) {
   const t = (key: string) => translate(`console.reconciliation.${key}`);
   if (report.rows.length === 0) return <Typography color="text.secondary">{t('no_rows')}</Typography>;
   return (
-    <Table size="small" data-testid="reconciliation-rows" sx={{ mb: 3 }}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('day')}</TableCell>
-          <TableCell>{t('council')}</TableCell>
-          <TableCell>{t('method')}</TableCell>
-          {FIGURES.map((f) => (
-            <TableCell key={f.label} align="right">
-              {t(f.label)}
-            </TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {report.rows.map((row) => (
-          <TableRow
-            key={`${row.day}-${row.council}-${row.method}`}
-            data-testid="reconciliation-row"
-            data-day={row.day}
-            data-council={row.council}
-            data-method={row.method}
-          >
-            <TableCell>
-              <Link
-                to={listLink('payments', { council: row.council, method: row.method, from: row.day, to: row.day })}
-                data-testid="reconciliation-drill-down"
-              >
-                {row.day.split('-').reverse().join('/')}
-              </Link>
-            </TableCell>
-            <TableCell>{row.council}</TableCell>
-            <TableCell>{translate(row.method === 'fpx' ? 'console.method_fpx' : 'console.method_card')}</TableCell>
-            {FIGURES.map((f) => {
-              const text = `${f.count ? `${String(row[f.count])} · ` : ''}${formatRinggit(row[f.sen] as number)}`;
-              return (
-                <TableCell key={f.label} align="right" data-figure={f.label} sx={{ whiteSpace: 'nowrap' }}>
-                  {f.drill && f.count && row[f.count] ? (
-                    <Link
-                      to={listLink('payments', { council: row.council, method: row.method, ...f.drill(row.day) })}
-                      data-testid={`reconciliation-drill-${f.label}`}
-                    >
-                      {text}
-                    </Link>
-                  ) : (
-                    text
-                  )}
-                </TableCell>
-              );
-            })}
+    <Box sx={{ overflowX: 'auto', mb: 3 }}>
+      <Table size="small" data-testid="reconciliation-rows">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('day')}</TableCell>
+            <TableCell>{t('council')}</TableCell>
+            <TableCell>{t('method')}</TableCell>
+            {FIGURES.map((f) => (
+              <TableCell key={f.label} align="right">
+                {t(f.label)}
+              </TableCell>
+            ))}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {report.rows.map((row) => (
+            <TableRow
+              key={`${row.day}-${row.council}-${row.method}`}
+              data-testid="reconciliation-row"
+              data-day={row.day}
+              data-council={row.council}
+              data-method={row.method}
+            >
+              <TableCell>
+                <Link
+                  to={listLink('payments', { council: row.council, method: row.method, from: row.day, to: row.day })}
+                  data-testid="reconciliation-drill-down"
+                >
+                  {row.day.split('-').reverse().join('/')}
+                </Link>
+              </TableCell>
+              <TableCell>{row.council}</TableCell>
+              <TableCell>{translate(row.method === 'fpx' ? 'console.method_fpx' : 'console.method_card')}</TableCell>
+              {FIGURES.map((f) => {
+                const text = `${f.count ? `${String(row[f.count])} · ` : ''}${formatRinggit(row[f.sen] as number)}`;
+                return (
+                  <TableCell key={f.label} align="right" data-figure={f.label} sx={{ whiteSpace: 'nowrap' }}>
+                    {f.drill && f.count && row[f.count] ? (
+                      <Link
+                        to={listLink('payments', { council: row.council, method: row.method, ...f.drill(row.day) })}
+                        data-testid={`reconciliation-drill-${f.label}`}
+                      >
+                        {text}
+                      </Link>
+                    ) : (
+                      text
+                    )}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          ))}
+          <TableRow data-testid="reconciliation-totals">
+            <TableCell colSpan={3}>
+              <strong>{translate('console.total')}</strong>
+            </TableCell>
+            {FIGURES.map((f) => (
+              <TableCell
+                key={f.label}
+                align="right"
+                data-figure={f.label}
+                sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+              >
+                {isMoney(f.sen)
+                  ? `${f.count && isMoney(f.count) ? `${report.totals[f.count]} · ` : ''}${formatRinggit(report.totals[f.sen])}`
+                  : ''}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableBody>
+      </Table>
+    </Box>
   );
 }
 

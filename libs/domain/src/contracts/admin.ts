@@ -8,6 +8,7 @@ import type { PaymentState } from '../payment-state';
 import type { PaymentDto } from './payments';
 import type { CouncilDto } from './public';
 import type { Role } from './identity';
+import type { MoneyFigures } from './money';
 
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 /** The most records one list request may ask for. */
@@ -45,6 +46,12 @@ export interface AdminPaymentRow {
   bankId: string | null;
   cardMethod: string | null;
   amountSen: number;
+  /**
+   * What the payment's items of the list's councils come to (the filtered council, else the staff member's;
+   * the whole amount for `_admin`), and the refunds made of them (net of corrections).
+   */
+  shareSen: number;
+  refundedSen: number;
   refundDueSen: number;
   payerName: string;
   payerEmail: string;
@@ -259,8 +266,14 @@ export interface AdminRefundableItem {
 export interface AdminDashboard {
   /** Today in Malaysia, YYYY-MM-DD. */
   day: string;
-  /** Payments paid today, per council and method: the sum of the council's items. */
-  takings: { council: string; method: 'fpx' | 'card'; count: number; amountSen: number }[];
+  /** Today's money per council and method (contracts/money.ts), and added up. */
+  takings: (MoneyFigures & { council: string; method: 'fpx' | 'card' })[];
+  takingsTotal: MoneyFigures;
+  /**
+   * Mismatches nobody has resolved yet: lines of kept settlement checks, and reconciliation's mismatches of the
+   * last 7 days.
+   */
+  mismatches: { settlement: number; reconciliation: number };
   /** Payments waiting for their bank (in_progress or pending). */
   pending: { count: number; oldestAt: string | null; oldestReference: string | null };
   /** Messages not sent yet (queued, sending or failed). */
@@ -416,20 +429,12 @@ export const MISMATCH_CAUSES = [
 ] as const;
 export type MismatchCause = (typeof MISMATCH_CAUSES)[number];
 
-/** One council, one Malaysian day, one method. Amounts in sen. */
-export interface ReconciliationRow {
+/** One council, one Malaysian day, one method: its money (contracts/money.ts), then what else happened. */
+export interface ReconciliationRow extends MoneyFigures {
   council: string;
   /** YYYY-MM-DD, Malaysia time (UTC+8). */
   day: string;
   method: 'fpx' | 'card';
-  paymentsPaid: number;
-  /** What the paid payments' items of this council took. */
-  paidSen: number;
-  itemsCredited: number;
-  creditedSen: number;
-  /** Money owed back: credits refused (bill settled first) and duplicate charges. */
-  refundsDueSen: number;
-  refundsMadeSen: number;
   approvedAnswers: number;
   approvedSen: number;
   /**
@@ -465,5 +470,7 @@ export interface ReconciliationReport {
   from: string;
   to: string;
   rows: ReconciliationRow[];
+  /** Every row's money added up. */
+  totals: MoneyFigures;
   mismatches: ReconciliationMismatch[];
 }

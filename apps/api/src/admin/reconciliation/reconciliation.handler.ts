@@ -1,14 +1,18 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type {
-  MismatchCause,
-  ReconciliationMismatch,
-  ReconciliationReport,
-  ReconciliationRow,
+import {
+  noMoney,
+  sumMoney,
+  type MismatchCause,
+  type MoneyRow,
+  type ReconciliationMismatch,
+  type ReconciliationReport,
+  type ReconciliationRow,
 } from '@councilpay/domain';
 import { Prisma } from '../../generated/prisma/client';
 import { ApiError } from '../../http/api-error';
 import { councilScope } from '../../auth/roles';
 import { PrismaService } from '../../prisma/prisma.service';
+import { MoneyLedger } from '../money/money-ledger';
 import { GetReconciliationQuery } from './reconciliation.query';
 
 /** Malaysia keeps UTC+8 all year: a Malaysian day is [D 00:00+08, D+1 00:00+08). */
@@ -32,7 +36,7 @@ function spanOf(start: Date, end: Date, method: string | null): Span {
 const dayOf = (column: Prisma.Sql) => Prisma.sql`to_char(${column} + ${MYT}, 'YYYY-MM-DD')`;
 
 interface FigureRow {
-  kind: 'paid' | 'credited' | 'due' | 'made' | 'approved' | 'pending' | 'failed' | 'expired' | 'refunded';
+  kind: 'approved' | 'pending' | 'failed' | 'expired' | 'refunded';
   council: string;
   day: string;
   method: 'fpx' | 'card';
@@ -53,16 +57,18 @@ interface MismatchRow {
 }
 
 /**
- * Reconciliation from the records alone. Per council, Malaysian day and method: payments paid (by paidAt) and
- * what their items of that council took, items credited (by creditedAt), refunds due (credits refused by a
- * settled bill, by paidAt; duplicate charges, by receipt) and made (by refundedAt), and approvals received from
- * the gateway (applied ones and duplicate charges; repeats are not counted again); payments made that day still
- * pending, failed, expired or refunded (by createdAt). Money of a payment that
+ * Reconciliation from the records alone. Per council, Malaysian day and method: its money, counted by the
+ * MoneyLedger as every screen counts it (paid, refunds made, net, credited, credit reversed, refunds due), and
+ * approvals received from the gateway (applied ones and duplicate charges; repeats are not counted again);
+ * payments made that day still pending, failed, expired or refunded (by createdAt). Money of a payment that
  * spans councils is shared over them as its items are. Then every record that does not agree, with its cause.
  */
 @QueryHandler(GetReconciliationQuery)
 export class GetReconciliationHandler implements IQueryHandler<GetReconciliationQuery, ReconciliationReport> {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly money: MoneyLedger,
+  ) {}
 
   async execute({ principal, query }: GetReconciliationQuery): Promise<ReconciliationReport> {
     const start = new Date(`${query.from}T00:00:00+08:00`);
@@ -83,53 +89,18 @@ export class GetReconciliationHandler implements IQueryHandler<GetReconciliation
       councils = [query.council];
     }
     const span = spanOf(start, end, query.method ?? null);
-    const [figures, mismatches] = await Promise.all([this.figures(span, councils), this.mismatches(span, councils)]);
-    return { from: query.from, to: query.to, rows: merge(figures), mismatches };
+    const [money, figures, mismatches] = await Promise.all([
+      this.money.rows({ start, end, councils, method: query.method ?? null }),
+      this.figures(span, councils),
+      this.mismatches(span, councils),
+    ]);
+    const rows = merge(money, figures);
+    return { from: query.from, to: query.to, rows, totals: sumMoney(rows), mismatches };
   }
 
   private async figures({ byMethod, inRange }: Span, councils: string[] | null): Promise<FigureRow[]> {
     const inCouncil = councils ? Prisma.sql`i."councilCode" = ANY(${councils}::text[])` : Prisma.sql`TRUE`;
     const parts = [
-      Prisma.sql`
-      SELECT 'paid' AS kind, i."councilCode" AS council, ${dayOf(Prisma.sql`p."paidAt"`)} AS day, p."method"::text AS method,
-             count(DISTINCT p."id") AS n, sum(i."amountSen") AS sen
-      FROM "Payment" p JOIN "PaymentItem" i ON i."paymentId" = p."id"
-      WHERE ${inRange(Prisma.sql`p."paidAt"`)} AND ${inCouncil} AND ${byMethod(Prisma.sql`p."method"`)}
-      GROUP BY 2, 3, 4`,
-      Prisma.sql`
-      SELECT 'credited' AS kind, i."councilCode" AS council, ${dayOf(Prisma.sql`i."creditedAt"`)} AS day,
-             p."method"::text AS method, count(*) AS n, sum(i."amountSen") AS sen
-      FROM "PaymentItem" i JOIN "Payment" p ON p."id" = i."paymentId"
-      WHERE ${inRange(Prisma.sql`i."creditedAt"`)} AND ${inCouncil} AND ${byMethod(Prisma.sql`p."method"`)}
-      GROUP BY 2, 3, 4`,
-      Prisma.sql`
-      SELECT 'due' AS kind, council, day, method, count(*) AS n, sum(sen) AS sen FROM (
-        SELECT i."councilCode" AS council, ${dayOf(Prisma.sql`p."paidAt"`)} AS day, p."method"::text AS method,
-               i."amountSen"::bigint AS sen
-        FROM "Payment" p JOIN "PaymentItem" i ON i."paymentId" = p."id"
-        WHERE i."creditedAt" IS NULL AND p."status" IN ('paid', 'refunded')
-          AND ${inRange(Prisma.sql`p."paidAt"`)} AND ${inCouncil} AND ${byMethod(Prisma.sql`p."method"`)}
-        UNION ALL
-        SELECT i."councilCode", ${dayOf(Prisma.sql`a."receivedAt"`)}, a."method"::text,
-               a."refundDueSen"::bigint * i."amountSen" / p."amountSen"
-        FROM "GatewayAnswer" a JOIN "Payment" p ON p."id" = a."paymentId" JOIN "PaymentItem" i ON i."paymentId" = p."id"
-        WHERE a."verdict" = 'duplicate_charge'
-          AND ${inRange(Prisma.sql`a."receivedAt"`)} AND ${inCouncil} AND ${byMethod(Prisma.sql`a."method"`)}
-      ) due GROUP BY 2, 3, 4`,
-      Prisma.sql`
-      SELECT 'made' AS kind, council, day, method, count(*) AS n, sum(sen) AS sen FROM (
-        SELECT i."councilCode" AS council, ${dayOf(Prisma.sql`r."refundedAt"`)} AS day, p."method"::text AS method,
-               ri."amountSen"::bigint AS sen
-        FROM "RefundItem" ri JOIN "Refund" r ON r."id" = ri."refundId"
-          JOIN "PaymentItem" i ON i."id" = ri."paymentItemId" JOIN "Payment" p ON p."id" = r."paymentId"
-        WHERE ${inRange(Prisma.sql`r."refundedAt"`)} AND ${inCouncil} AND ${byMethod(Prisma.sql`p."method"`)}
-        UNION ALL
-        SELECT i."councilCode", ${dayOf(Prisma.sql`r."refundedAt"`)}, p."method"::text,
-               r."amountSen"::bigint * i."amountSen" / p."amountSen"
-        FROM "Refund" r JOIN "Payment" p ON p."id" = r."paymentId" JOIN "PaymentItem" i ON i."paymentId" = p."id"
-        WHERE r."gatewayAnswerId" IS NOT NULL
-          AND ${inRange(Prisma.sql`r."refundedAt"`)} AND ${inCouncil} AND ${byMethod(Prisma.sql`p."method"`)}
-      ) made GROUP BY 2, 3, 4`,
       Prisma.sql`
       SELECT 'approved' AS kind, i."councilCode" AS council, ${dayOf(Prisma.sql`a."receivedAt"`)} AS day,
              a."method"::text AS method, count(DISTINCT a."id") AS n,
@@ -226,23 +197,18 @@ export class GetReconciliationHandler implements IQueryHandler<GetReconciliation
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** One row per council, day and method, from the figures of each kind. */
-function merge(figures: FigureRow[]): ReconciliationRow[] {
+/** One row per council, day and method: its money, then the figures of each other kind. */
+function merge(money: MoneyRow[], figures: FigureRow[]): ReconciliationRow[] {
   const rows = new Map<string, ReconciliationRow>();
-  for (const f of figures) {
-    const key = `${f.council}|${f.day}|${f.method}`;
+  const rowOf = (council: string, day: string, method: 'fpx' | 'card'): ReconciliationRow => {
+    const key = `${council}|${day}|${method}`;
     let row = rows.get(key);
     if (!row) {
       row = {
-        council: f.council,
-        day: f.day,
-        method: f.method,
-        paymentsPaid: 0,
-        paidSen: 0,
-        itemsCredited: 0,
-        creditedSen: 0,
-        refundsDueSen: 0,
-        refundsMadeSen: 0,
+        council,
+        day,
+        method,
+        ...noMoney(),
         approvedAnswers: 0,
         approvedSen: 0,
         paymentsPending: 0,
@@ -256,13 +222,14 @@ function merge(figures: FigureRow[]): ReconciliationRow[] {
       };
       rows.set(key, row);
     }
+    return row;
+  };
+  for (const m of money) Object.assign(rowOf(m.council, m.day, m.method), m);
+  for (const f of figures) {
+    const row = rowOf(f.council, f.day, f.method);
     const n = Number(f.n);
     const sen = Number(f.sen ?? 0);
-    if (f.kind === 'paid') Object.assign(row, { paymentsPaid: n, paidSen: sen });
-    else if (f.kind === 'credited') Object.assign(row, { itemsCredited: n, creditedSen: sen });
-    else if (f.kind === 'due') row.refundsDueSen = sen;
-    else if (f.kind === 'made') row.refundsMadeSen = sen;
-    else if (f.kind === 'approved') Object.assign(row, { approvedAnswers: n, approvedSen: sen });
+    if (f.kind === 'approved') Object.assign(row, { approvedAnswers: n, approvedSen: sen });
     else if (f.kind === 'pending') Object.assign(row, { paymentsPending: n, pendingSen: sen });
     else if (f.kind === 'failed') Object.assign(row, { paymentsFailed: n, failedSen: sen });
     else if (f.kind === 'expired') Object.assign(row, { paymentsExpired: n, expiredSen: sen });

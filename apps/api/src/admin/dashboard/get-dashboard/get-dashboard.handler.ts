@@ -1,21 +1,31 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import type { Queue } from 'bullmq';
-import { malaysiaDay, OPEN_PAYMENT_STATES, type AdminDashboard } from '@councilpay/domain';
-import { Prisma } from '../../../generated/prisma/client';
+import {
+  malaysiaDay,
+  OPEN_PAYMENT_STATES,
+  sumMoney,
+  type AdminDashboard,
+  type ReconciliationReport,
+} from '@councilpay/domain';
 import { councilScope } from '../../../auth/roles';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { QueueName } from '../../../queues/queue-names';
 import { visibleNotifications } from '../../notifications/notification-row';
 import { visiblePayments } from '../../payments/payment-scope';
+import { MoneyLedger } from '../../money/money-ledger';
+import { GetReconciliationQuery } from '../../reconciliation/reconciliation.query';
+import { visibleChecksSql } from '../../settlements/settlement-checks';
 import { GetDashboardQuery } from './get-dashboard.query';
 
 const QUEUE_TIMEOUT_MS = 2000;
 
 /**
- * The console's morning view, within the caller's councils: today's takings per council and method (a
- * payment of two councils counts for each, with its items' amounts), payments still waiting for their bank,
- * messages not sent yet and, for `_admin`, failed jobs per queue.
+ * The console's morning view, within the caller's councils: today's money per council and method, counted by
+ * the MoneyLedger as reconciliation and every list count it (a payment of two councils counts for each, with
+ * its items' amounts); mismatches nobody has resolved (lines of kept settlement checks, and reconciliation's of
+ * the last 7 days); payments still waiting for their bank, messages not sent yet and, for `_admin`, failed jobs
+ * per queue.
  */
 @QueryHandler(GetDashboardQuery)
 export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, AdminDashboard> {
@@ -23,6 +33,8 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Adm
 
   constructor(
     private readonly prisma: PrismaService,
+    private readonly money: MoneyLedger,
+    private readonly queryBus: QueryBus,
     @InjectQueue(QueueName.Outbox) outbox: Queue,
     @InjectQueue(QueueName.Notify) notify: Queue,
     @InjectQueue(QueueName.Requery) requery: Queue,
@@ -36,7 +48,6 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Adm
     // Today in Malaysia (UTC+8 all year), and the instant it began.
     const day = malaysiaDay(0, now);
     const start = new Date(`${day}T00:00:00+08:00`);
-    const councilFilter = scope.all ? Prisma.empty : Prisma.sql`AND i."councilCode" = ANY(${scope.councils})`;
     const pendingWhere = {
       AND: [visiblePayments(scope), { status: { in: [...OPEN_PAYMENT_STATES] } }],
     };
@@ -46,32 +57,53 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Adm
         { status: { in: ['queued' as const, 'sending' as const, 'failed' as const] } },
       ],
     };
-    const [takings, pendingCount, oldestPending, unsentCount, failedCount, oldestUnsent, failedJobs] =
-      await Promise.all([
-        this.prisma.$queryRaw<{ council: string; method: 'fpx' | 'card'; count: number; amountSen: bigint }[]>`
-          SELECT i."councilCode" AS "council", p."method"::text AS "method",
-                 count(DISTINCT p."id")::int AS "count", sum(i."amountSen")::bigint AS "amountSen"
-          FROM "Payment" p JOIN "PaymentItem" i ON i."paymentId" = p."id"
-          WHERE p."status" = 'paid' AND p."finalAt" >= ${start} ${councilFilter}
-          GROUP BY 1, 2 ORDER BY 1, 2`,
-        this.prisma.payment.count({ where: pendingWhere }),
-        this.prisma.payment.findFirst({
-          where: pendingWhere,
-          orderBy: { createdAt: 'asc' },
-          select: { reference: true, createdAt: true },
-        }),
-        this.prisma.notification.count({ where: unsentWhere }),
-        this.prisma.notification.count({ where: { AND: [visibleNotifications(scope), { status: 'failed' }] } }),
-        this.prisma.notification.findFirst({
-          where: unsentWhere,
-          orderBy: { createdAt: 'asc' },
-          select: { createdAt: true },
-        }),
-        scope.all ? this.failedJobs() : Promise.resolve(null),
-      ]);
+    const [
+      money,
+      settlementUnresolved,
+      reconciliation,
+      pendingCount,
+      oldestPending,
+      unsentCount,
+      failedCount,
+      oldestUnsent,
+      failedJobs,
+    ] = await Promise.all([
+      this.money.rows({
+        start,
+        end: new Date(start.getTime() + 86_400_000),
+        councils: scope.all ? null : scope.councils,
+        method: null,
+      }),
+      this.prisma.$queryRaw<{ n: bigint }[]>`
+          SELECT count(*) AS n FROM "SettlementCheckLine" l
+          WHERE l."resolvedAt" IS NULL AND l."result" <> 'matched'
+            AND l."checkId" IN (SELECT "id" FROM "SettlementCheck" WHERE ${visibleChecksSql(scope)})`,
+      this.queryBus.execute<GetReconciliationQuery, ReconciliationReport>(
+        new GetReconciliationQuery(principal, { from: malaysiaDay(-6, now), to: day }),
+      ),
+      this.prisma.payment.count({ where: pendingWhere }),
+      this.prisma.payment.findFirst({
+        where: pendingWhere,
+        orderBy: { createdAt: 'asc' },
+        select: { reference: true, createdAt: true },
+      }),
+      this.prisma.notification.count({ where: unsentWhere }),
+      this.prisma.notification.count({ where: { AND: [visibleNotifications(scope), { status: 'failed' }] } }),
+      this.prisma.notification.findFirst({
+        where: unsentWhere,
+        orderBy: { createdAt: 'asc' },
+        select: { createdAt: true },
+      }),
+      scope.all ? this.failedJobs() : Promise.resolve(null),
+    ]);
     return {
       day,
-      takings: takings.map((t) => ({ ...t, amountSen: Number(t.amountSen) })),
+      takings: money.map(({ day: _day, ...figures }) => figures),
+      takingsTotal: sumMoney(money),
+      mismatches: {
+        settlement: Number(settlementUnresolved[0].n),
+        reconciliation: reconciliation.mismatches.length,
+      },
       pending: {
         count: pendingCount,
         oldestAt: oldestPending?.createdAt.toISOString() ?? null,

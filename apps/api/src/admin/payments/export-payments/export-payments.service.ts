@@ -6,6 +6,7 @@ import type { Prisma } from '../../../generated/prisma/client';
 import type { Principal } from '../../../auth/principal';
 import { councilScope } from '../../../auth/roles';
 import { PrismaService } from '../../../prisma/prisma.service';
+import { MoneyLedger, shareCouncils } from '../../money/money-ledger';
 import { recordStaffAction } from '../../audit/staff-audit';
 import { paymentsWhere } from '../list-payments/list-payments.handler';
 import type { ExportPaymentsRequestDto } from './export-payments.request.dto';
@@ -40,7 +41,10 @@ export class ExportPaymentsService {
   static batchSize = 1_000;
   private readonly logger = new Logger(ExportPaymentsService.name);
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly money: MoneyLedger,
+  ) {}
 
   async stream(principal: Principal, query: ExportPaymentsRequestDto, res: Response): Promise<void> {
     // Paging and sorting are the list's; the file holds every match, newest first.
@@ -49,6 +53,7 @@ export class ExportPaymentsService {
     const language = lang ?? DEFAULT_LANGUAGE;
     const where = paymentsWhere(principal, filters);
     const scope = councilScope(principal);
+    const councils = shareCouncils(scope, filters.council);
     await this.prisma.$transaction((tx) =>
       recordStaffAction(tx, principal, {
         action: 'payments_export',
@@ -84,22 +89,27 @@ export class ExportPaymentsService {
           where: batchWhere,
           orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
           take: ExportPaymentsService.batchSize,
-          include: { items: { select: { councilCode: true } } },
+          include: {
+            items: {
+              select: { councilCode: true, accountNo: true, receiptNo: true },
+              orderBy: [{ position: 'asc' }, { id: 'asc' }],
+            },
+          },
         });
         if (batch.length === 0) break;
-        const refunded = await this.prisma.refund.groupBy({
-          by: ['paymentId'],
-          where: { paymentId: { in: batch.map((p) => p.id) } },
-          _sum: { amountSen: true },
-        });
-        const refundedOf = new Map(refunded.map((r) => [r.paymentId, r._sum.amountSen ?? 0]));
+        const shares = await this.money.paymentShares(
+          batch.map((p) => p.id),
+          councils,
+        );
         let chunk = '';
         for (const p of batch) {
           chunk += csvLine(
             {
               ...p,
               councils: [...new Set(p.items.map((i) => i.councilCode))].sort(),
-              refundedSen: refundedOf.get(p.id) ?? 0,
+              accountNos: [...new Set(p.items.map((i) => i.accountNo))],
+              receiptNos: p.items.flatMap((i) => (i.receiptNo ? [i.receiptNo] : [])),
+              ...shares.get(p.id)!,
             },
             language,
           );

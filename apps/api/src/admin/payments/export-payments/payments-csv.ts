@@ -5,6 +5,7 @@ import { translate } from '@councilpay/i18n';
 export const PAYMENTS_CSV_COLUMNS = [
   'reference',
   'invoice_no',
+  'gateway_txn_id',
   'created',
   'paid',
   'status',
@@ -12,11 +13,15 @@ export const PAYMENTS_CSV_COLUMNS = [
   'method',
   'bank',
   'councils',
+  'account_nos',
+  'receipt_nos',
   'payer_name',
   'payer_email',
   'payer_phone',
   'amount',
+  'share',
   'refunded',
+  'net',
   'refund_due',
 ] as const;
 
@@ -31,10 +36,15 @@ export interface PaymentsCsvRow {
   bankId: string | null;
   cardMethod: string | null;
   councils: string[];
+  gatewayTxnId: string | null;
+  accountNos: string[];
+  receiptNos: string[];
   payerName: string;
   payerEmail: string;
   payerPhone: string;
   amountSen: number;
+  /** The list's councils' share of it, and the refunds made of that share (MoneyLedger). */
+  shareSen: number;
   refundedSen: number;
   refundDueSen: number;
 }
@@ -46,6 +56,15 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export function csvCell(value: string, userText = false): string {
   const text = userText && FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * An identifier made of digits (a 20-digit invoice no., a transaction id, an account or phone number) as text a
+ * spreadsheet keeps whole: read as a number it would lose its leading zeros, its plus, or every digit past the
+ * fifteenth. `="..."` is the form spreadsheets show as the text inside; only our own digits are written so.
+ */
+export function identifierCell(value: string): string {
+  return /^\+?\d+$/.test(value) ? csvCell(`="${value}"`) : csvCell(value);
 }
 
 export function csvHeader(language: Language): string {
@@ -62,7 +81,8 @@ export function csvLine(row: PaymentsCsvRow, language: Language): string {
   return (
     [
       csvCell(row.reference),
-      csvCell(row.invoiceNo),
+      identifierCell(row.invoiceNo),
+      identifierCell(row.gatewayTxnId ?? ''),
       csvCell(formatDateTime(row.createdAt)),
       csvCell(row.paidAt ? formatDateTime(row.paidAt) : ''),
       csvCell(translate(language, `payment_states.${row.status}` as never)),
@@ -70,12 +90,16 @@ export function csvLine(row: PaymentsCsvRow, language: Language): string {
       csvCell(row.method === 'fpx' ? 'FPX' : translate(language, 'console.method_card')),
       csvCell(row.bankId ?? row.cardMethod ?? ''),
       csvCell(row.councils.join(' ')),
+      row.accountNos.length === 1 ? identifierCell(row.accountNos[0]) : csvCell(row.accountNos.join(' ')),
+      row.receiptNos.length === 1 ? identifierCell(row.receiptNos[0]) : csvCell(row.receiptNos.join(' ')),
       csvCell(row.payerName, true),
       csvCell(row.payerEmail, true),
-      // Stored in E.164 (digits after a plus): never a formula, only a number to a spreadsheet.
-      csvCell(row.payerPhone),
+      // Stored in E.164 (digits after a plus): kept as text, plus and all.
+      identifierCell(row.payerPhone),
       rm(row.amountSen),
+      rm(row.shareSen),
       rm(row.refundedSen),
+      rm(row.shareSen - row.refundedSen),
       rm(row.refundDueSen),
     ].join(',') + '\r\n'
   );

@@ -13,6 +13,7 @@ import { ApiError } from '../../../http/api-error';
 import { councilScope } from '../../../auth/roles';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { boundedCount, cappedPage, listWindow, prefixRange, type CappedPage } from '../../list-query';
+import { MoneyLedger, shareCouncils } from '../../money/money-ledger';
 import { visiblePayments } from '../payment-scope';
 import { ListPaymentsQuery } from './list-payments.query';
 
@@ -33,7 +34,10 @@ export function boundOf(
   return day ? { lt: new Date(at.getTime() + DAY_MS) } : { lte: at };
 }
 
-export function toAdminPaymentRow(payment: Payment & { items: { councilCode: string }[] }): AdminPaymentRow {
+export function toAdminPaymentRow(
+  payment: Payment & { items: { councilCode: string }[] },
+  money: { shareSen: number; refundedSen: number },
+): AdminPaymentRow {
   return {
     id: payment.reference,
     reference: payment.reference,
@@ -44,6 +48,8 @@ export function toAdminPaymentRow(payment: Payment & { items: { councilCode: str
     bankId: payment.bankId,
     cardMethod: payment.cardMethod,
     amountSen: payment.amountSen,
+    shareSen: money.shareSen,
+    refundedSen: money.refundedSen,
     refundDueSen: payment.refundDueSen,
     payerName: payment.payerName,
     payerEmail: payment.payerEmail,
@@ -91,16 +97,20 @@ export function paymentsWhere(
 
 /**
  * Payments for staff, filtered, sorted and paged by the database; a council admin's councils only. Never
- * counted whole: a million payments answer as fast as a hundred (see cappedPage).
+ * counted whole: a million payments answer as fast as a hundred (see cappedPage). Each row carries the money of
+ * the list's councils (MoneyLedger): the share of its items and the refunds made of them.
  */
 @QueryHandler(ListPaymentsQuery)
 export class ListPaymentsHandler implements IQueryHandler<ListPaymentsQuery, CappedPage<AdminPaymentRow>> {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly money: MoneyLedger,
+  ) {}
 
   async execute({ principal, request: q }: ListPaymentsQuery): Promise<CappedPage<AdminPaymentRow>> {
     const window = listWindow(q, ADMIN_PAYMENT_SORTS, { sort: 'createdAt', order: 'desc' });
     const where = paymentsWhere(principal, q);
-    return cappedPage(
+    const page = await cappedPage(
       window,
       (limit) => boundedCount(this.prisma, (tx) => tx.payment.count({ where, take: limit })),
       (take) =>
@@ -111,7 +121,12 @@ export class ListPaymentsHandler implements IQueryHandler<ListPaymentsQuery, Cap
           take,
           include: { items: { select: { councilCode: true } } },
         }),
-      toAdminPaymentRow,
+      (payment) => payment,
     );
+    const shares = await this.money.paymentShares(
+      page.rows.map((p) => p.id),
+      shareCouncils(councilScope(principal), q.council),
+    );
+    return { ...page, rows: page.rows.map((p) => toAdminPaymentRow(p, shares.get(p.id)!)) };
   }
 }

@@ -1,0 +1,20 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import type { AdminPaymentTotals } from '@councilpay/domain';
+import { councilScope } from '../../../auth/roles';
+import { MoneyLedger, shareCouncils } from '../../money/money-ledger';
+import { paymentsWhere } from '../list-payments/list-payments.handler';
+import { GetPaymentTotalsQuery } from './payment-totals.query';
+
+/** The list's filters, added up by the MoneyLedger: payments, their amounts, the councils' share and refunds. */
+@QueryHandler(GetPaymentTotalsQuery)
+export class GetPaymentTotalsHandler implements IQueryHandler<GetPaymentTotalsQuery, AdminPaymentTotals> {
+  constructor(private readonly money: MoneyLedger) {}
+
+  execute({ principal, request }: GetPaymentTotalsQuery): Promise<AdminPaymentTotals> {
+    const filters = { ...request, _start: undefined, _end: undefined, _sort: undefined, _order: undefined };
+    return this.money.totals(
+      paymentsWhere(principal, filters),
+      shareCouncils(councilScope(principal), request.council),
+    );
+  }
+}
