@@ -442,6 +442,37 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
         },
       },
       {
+        route: 'GET /api/admin/day-close?council=mdpg&day=2020-01-01',
+        declared: 'GET /api/admin/day-close',
+        expect: staffOnly,
+      },
+      {
+        route: 'GET /api/admin/day-close?council=mps&day=2020-01-01',
+        declared: 'GET /api/admin/day-close',
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 403, admin: 200 },
+      },
+      {
+        route: 'POST /api/admin/day-close/mps/2020-01-01/sign',
+        declared: 'POST /api/admin/day-close/:council/:day/sign',
+        // Not their council for mdpg's admin; _admin signs it, once.
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 403, admin: 200 },
+      },
+      {
+        route: 'POST /api/admin/day-close/mdpg/2020-01-01/sign',
+        declared: 'POST /api/admin/day-close/:council/:day/sign',
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 200, admin: 409 },
+      },
+      {
+        route: 'GET /api/admin/day-close/mdpg/2020-01-01/report.pdf',
+        declared: 'GET /api/admin/day-close/:council/:day/report.pdf',
+        expect: staffOnly,
+      },
+      {
+        route: 'GET /api/admin/day-close/mps/2020-01-01/report.csv',
+        declared: 'GET /api/admin/day-close/:council/:day/report.csv',
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 403, admin: 200 },
+      },
+      {
         route: 'GET /api/admin/payments/totals?council=mps',
         declared: 'GET /api/admin/payments/totals',
         expect: staffOnly,

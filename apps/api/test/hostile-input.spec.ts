@@ -151,6 +151,7 @@ describe('hostile bodies to every JSON route: never a 5xx, never a row written o
       'DigitalLicence',
       'SettlementCheck',
       'SettlementCheckLine',
+      'DayClose',
     ];
     const sql = `SELECT ${tables.map((t) => `(SELECT count(*) FROM "${t}")::text AS "${t}"`).join(', ')}`;
     const [row] = await prisma.$queryRawUnsafe<Record<string, string>[]>(sql);
@@ -314,6 +315,14 @@ describe('hostile bodies to every JSON route: never a 5xx, never a row written o
           content:
             'date,seller order no,fpx transaction id,amount,status\n23/11/2026,20261123000000000001,2611230000001,42.00,00',
         },
+        asAdmin: true,
+      },
+      {
+        // A code no council has: refused whatever the body, and nothing is signed.
+        declared: 'POST /api/admin/day-close/:council/:day/sign',
+        path: '/api/admin/day-close/zzzz/2020-01-02/sign',
+        method: 'post',
+        template: {},
         asAdmin: true,
       },
       {

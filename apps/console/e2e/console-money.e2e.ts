@@ -108,7 +108,10 @@ test.describe('the staff console’s money screens', () => {
     const day = malaysiaToday();
     await page.goto(`/console/#/reconciliation?from=${day}&to=${day}&council=${council}&method=fpx`);
     const row = page.locator(`[data-testid="reconciliation-row"][data-council="${council}"][data-method="fpx"]`);
-    await expect(row.locator('[data-figure="refunds_made"]')).toHaveText(ringgit(refundsBefore + 1_050));
+    // Shown as "refunds · amount".
+    await expect(row.locator('[data-figure="refunds_made"]')).toHaveText(
+      new RegExp(`^\\d+ · ${ringgit(refundsBefore + 1_050).replace(/[.]/g, '\\.')}$`),
+    );
     // The day's "paid" figure drills down to the payments paid that day, this one among them.
     await row.getByTestId('reconciliation-drill-paid').click();
     await expect(page).toHaveURL(/paidFrom/);

@@ -140,3 +140,37 @@ export async function signIn(page: Page, email: string): Promise<void> {
   // The first screen after signing in loads the console's code and the dashboard's figures.
   await expect(page.getByTestId('dashboard-pending')).toBeVisible({ timeout: 20_000 });
 }
+
+/**
+ * A payment of `council` paid at `paidAt` (an earlier day's, which no journey can make through the bank), written
+ * in the database as the engine leaves a paid payment: its item credited, its status moved through the guards.
+ */
+export async function paidEarlier(council: string, paidAt: Date, amountSen = 12_345): Promise<string> {
+  const payableId = await makeBill(council, amountSen);
+  const client = new Client({ connectionString: e2eEnv().databaseUrl });
+  await client.connect();
+  try {
+    const reference = `CPE2E${randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase()}`;
+    const invoiceNo = `6${String(Date.now()).slice(-13)}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO "Payment" ("id", "reference", "invoiceNo", "method", "bankId", "amountSen", "payerName", "payerEmail",
+         "payerPhone", "createdAt", "updatedAt", "gatewayTxnId")
+       VALUES (gen_random_uuid(), $1, $2, 'fpx', 'MB2U0227', $3, 'PEMBAYAR E2E', 'e2e.earlier@example.my',
+         '+60123456789', $4, now(), $5) RETURNING "id"`,
+      [reference, invoiceNo, amountSen, new Date(paidAt.getTime() - 60_000), `E2E${Date.now()}`],
+    );
+    await client.query(
+      `INSERT INTO "PaymentItem" ("id", "paymentId", "payableId", "councilCode", "type", "accountNo", "amountSen", "creditSen")
+       SELECT gen_random_uuid(), $1, p."id", p."councilCode", p."type", p."accountNo", $2, $2 FROM "Payable" p WHERE p."id" = $3`,
+      [rows[0].id, amountSen, payableId],
+    );
+    await client.query(`UPDATE "Payment" SET "status" = 'paid', "paidAt" = $2, "finalAt" = $2 WHERE "id" = $1`, [
+      rows[0].id,
+      paidAt,
+    ]);
+    await client.query(`UPDATE "PaymentItem" SET "creditedAt" = $2 WHERE "paymentId" = $1`, [rows[0].id, paidAt]);
+    return reference;
+  } finally {
+    await client.end();
+  }
+}

@@ -6,6 +6,7 @@ import { authProvider } from './authProvider';
 import configuration from './configuration';
 import councils from './councils';
 import { Dashboard } from './dashboard/Dashboard';
+import dayClose from './day-close';
 import { dataProvider } from './dataProvider';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import notifications from './notifications';
@@ -18,6 +19,7 @@ import users from './users';
 const ConfigurationEdit = configuration.edit;
 const ReconciliationPage = reconciliation.page;
 const SettlementPage = settlements.page;
+const DayClosePage = dayClose.page;
 
 /**
  * The staff console. Following react-admin's demo: one folder per resource exporting its views, spread into
@@ -49,6 +51,14 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           element={
             <Authenticated>
               <ReconciliationPage />
+            </Authenticated>
+          }
+        />
+        <Route
+          path={dayClose.path}
+          element={
+            <Authenticated>
+              <DayClosePage />
             </Authenticated>
           }
         />

@@ -7,6 +7,7 @@ import {
   type AdminGatewayAnswerRow,
   type AdminPaymentActionResult,
   type AdminPaymentTotals,
+  type DayCloseReport,
   type AdminRecordRefundRequest,
   type AdminRecordRefundResult,
   type AdminRefundRow,
@@ -79,6 +80,8 @@ export interface ConsoleDataProvider extends DataProvider {
   resendNotification(id: string): Promise<AdminResendResult>;
   getDashboard(signal?: AbortSignal): Promise<AdminDashboard>;
   getPaymentTotals(filter: Record<string, unknown>, signal?: AbortSignal): Promise<AdminPaymentTotals>;
+  getDayClose(council: string, day: string, signal?: AbortSignal): Promise<DayCloseReport>;
+  signDayClose(council: string, day: string): Promise<DayCloseReport>;
   getHealth(signal?: AbortSignal): Promise<HealthReport>;
   getGatewayAnswers(reference: string, signal?: AbortSignal): Promise<AdminGatewayAnswerRow[]>;
   getRefunds(reference: string, signal?: AbortSignal): Promise<AdminRefundRow[]>;
@@ -180,6 +183,9 @@ export function createDataProvider(client: typeof httpClient = httpClient): Cons
     resendOutcome: (reference, channel) => post(`/payments/${encodeURIComponent(reference)}/resend`, { channel }),
     resendNotification: (id) => post(`/notifications/${encodeURIComponent(id)}/resend`),
     getDashboard: (signal) => get(`${ADMIN_API}/dashboard`, signal),
+    getDayClose: (council, day, signal) =>
+      get(`${ADMIN_API}/day-close?${new URLSearchParams({ council, day }).toString()}`, signal),
+    signDayClose: (council, day) => post(`/day-close/${encodeURIComponent(council)}/${day}/sign`),
     getPaymentTotals: (filter, signal) =>
       get(`${ADMIN_API}/payments/totals?${new URLSearchParams({ filter: JSON.stringify(filter) }).toString()}`, signal),
     getGatewayAnswers: (reference, signal) =>

@@ -30,3 +30,4 @@ export {
   type LicenceTemplate,
   type LicencePrintRefusal,
 } from './licence';
+export { dayCloseDefinition, DAY_CLOSE_FIGURES, type DayCloseDocument } from './day-close';

@@ -35,3 +35,11 @@ export type CouncilCode = (typeof COUNCIL_CODES)[number];
 export function isCouncilCode(value: unknown): value is CouncilCode {
   return typeof value === 'string' && (COUNCIL_CODES as readonly string[]).includes(value);
 }
+
+/** A council's name in a language (Malay, the default, for any other). */
+export function councilName(
+  council: { nameMs: string; nameEn: string; nameZh: string },
+  language: 'ms' | 'en' | 'zh',
+): string {
+  return language === 'en' ? council.nameEn : language === 'zh' ? council.nameZh : council.nameMs;
+}

@@ -8,6 +8,7 @@ export * from './contracts/identity';
 export * from './contracts/admin';
 export * from './contracts/settlement';
 export * from './contracts/money';
+export * from './contracts/day-close';
 export * from './money';
 export * from './payment-state';
 export * from './assessment';

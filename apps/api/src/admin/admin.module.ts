@@ -38,6 +38,12 @@ import { ListUsersHttpController } from './users/list-users/list-users.http.cont
 import { UpdateUserRolesHandler } from './users/update-user-roles/update-user-roles.handler';
 import { UpdateUserRolesHttpController } from './users/update-user-roles/update-user-roles.http.controller';
 import { MoneyLedger } from './money/money-ledger';
+import { DayCloseReports } from './day-close/day-close-reports';
+import { ExportDayCloseHttpController } from './day-close/export-day-close/export-day-close.http.controller';
+import { GetDayCloseHandler } from './day-close/get-day-close/get-day-close.handler';
+import { GetDayCloseHttpController } from './day-close/get-day-close/get-day-close.http.controller';
+import { SignDayCloseHandler } from './day-close/sign-day-close/sign-day-close.handler';
+import { SignDayCloseHttpController } from './day-close/sign-day-close/sign-day-close.http.controller';
 import { GetPaymentTotalsHandler } from './payments/payment-totals/payment-totals.handler';
 import { GetPaymentTotalsHttpController } from './payments/payment-totals/payment-totals.http.controller';
 import { CheckSettlementHandler } from './settlements/check-settlement/check-settlement.handler';
@@ -76,6 +82,8 @@ const commandHandlers = [
   UpdateUserRolesHandler,
   CheckSettlementHandler,
   GetPaymentTotalsHandler,
+  GetDayCloseHandler,
+  SignDayCloseHandler,
   GetSettlementCheckHandler,
   ListSettlementChecksHandler,
   ListSettlementLinesHandler,
@@ -112,6 +120,9 @@ const listControllers = [
     ReconciliationHttpController,
     CheckSettlementHttpController,
     ListSettlementChecksHttpController,
+    GetDayCloseHttpController,
+    SignDayCloseHttpController,
+    ExportDayCloseHttpController,
     GetSettlementCheckHttpController,
     ListSettlementLinesHttpController,
     ResolveSettlementLineHttpController,
@@ -127,7 +138,7 @@ const listControllers = [
     UpdateUserRolesHttpController,
     ListAuditHttpController,
   ],
-  providers: [...queryHandlers, ...commandHandlers, PaymentScope, ExportPaymentsService, MoneyLedger],
+  providers: [...queryHandlers, ...commandHandlers, PaymentScope, ExportPaymentsService, MoneyLedger, DayCloseReports],
 })
 export class AdminModule implements NestModule {
   /** The lists also speak react-admin's simple REST conventions (range, sort, filter as JSON). */

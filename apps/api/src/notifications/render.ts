@@ -1,4 +1,4 @@
-import { formatDateTime, formatRinggit, languageOrDefault, type Language } from '@councilpay/domain';
+import { formatDateTime, formatRinggit, languageOrDefault, type Language, councilName } from '@councilpay/domain';
 import { bankDisplayName } from '@councilpay/fpx';
 import { gatewayReasonLine, interpolate, messageTexts, translate, type MessageKey } from '@councilpay/i18n';
 import type { Council, Notification, Payment, PaymentItem } from '../generated/prisma/client';
@@ -18,10 +18,6 @@ export type PaymentForMessage = Payment & {
 function methodText(payment: Payment, t: ReturnType<typeof messageTexts>): string {
   if (payment.method !== 'fpx') return t.method_card;
   return payment.bankId ? `${t.method_fpx} (${bankDisplayName(payment.bankId)})` : t.method_fpx;
-}
-
-function councilName(council: Council, language: Language): string {
-  return language === 'en' ? council.nameEn : language === 'zh' ? council.nameZh : council.nameMs;
 }
 
 /** The receipt in the paid email's text (the PDF receipt is attached by the notify worker). */

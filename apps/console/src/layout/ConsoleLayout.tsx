@@ -4,6 +4,7 @@ import { Layout, Menu, useCanAccess, useTranslate } from 'react-admin';
 import configuration from '../configuration';
 import reconciliation from '../reconciliation';
 import settlements from '../settlements';
+import dayClose from '../day-close';
 
 /** Bull Board, served by the API (read-only, `_admin` only). */
 export const QUEUE_BOARD_URL = '/api/admin/queues/';
@@ -13,6 +14,7 @@ function ConsoleMenu() {
   const ConfigurationIcon = configuration.icon;
   const ReconciliationIcon = reconciliation.icon;
   const SettlementIcon = settlements.icon;
+  const DayCloseIcon = dayClose.icon;
   const { canAccess: canConfigure } = useCanAccess({ resource: 'configuration', action: 'edit' });
   const { canAccess: canSeeQueues } = useCanAccess({ resource: 'queues', action: 'list' });
   return (
@@ -29,6 +31,7 @@ function ConsoleMenu() {
         primaryText={translate('console.settlement.title')}
         leftIcon={<SettlementIcon />}
       />
+      <Menu.Item to={dayClose.path} primaryText={translate('console.day_close.title')} leftIcon={<DayCloseIcon />} />
       {canConfigure && (
         <Menu.Item
           to={configuration.path}

@@ -160,6 +160,7 @@ export const STAFF_ACTIONS = [
   'payments_export',
   'settlement_import',
   'settlement_resolve',
+  'day_signed_off',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 export const STAFF_AUDIT_TARGETS = [
@@ -171,6 +172,7 @@ export const STAFF_AUDIT_TARGETS = [
   'payments_export',
   'settlement_file',
   'settlement_line',
+  'day_close',
 ] as const;
 export type StaffAuditTarget = (typeof STAFF_AUDIT_TARGETS)[number];
 

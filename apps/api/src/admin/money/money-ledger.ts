@@ -5,6 +5,8 @@ import type { CouncilScope } from '../../auth/roles';
 import { PrismaService } from '../../prisma/prisma.service';
 import {
   correctionsWhere,
+  REFUND_DAY_SQL,
+  refundDay,
   COUNTED_REFUND_SQL,
   countedRefundWhere,
   REFUND_SIGN_FIELDS,
@@ -62,6 +64,7 @@ export class MoneyLedger {
     const inCouncil = span.councils ? Prisma.sql`i."councilCode" = ANY(${span.councils}::text[])` : Prisma.sql`TRUE`;
     const byMethod = (column: Prisma.Sql) =>
       span.method ? Prisma.sql`${column}::text = ${span.method}` : Prisma.sql`TRUE`;
+    const days = { first: malaysiaDay(0, span.start), last: malaysiaDay(0, span.end.getTime() - 1) };
     const [paid, credited, refunded, uncredited, duplicateRefunds, duplicateCharges] = await Promise.all([
       this.prisma.$queryRaw<SqlRow[]>`
         SELECT i."councilCode" AS council, ${dayOf(Prisma.sql`p."paidAt"`)} AS day, p."method"::text AS method,
@@ -80,14 +83,15 @@ export class MoneyLedger {
                count(DISTINCT refund) FILTER (WHERE sign > 0) - count(DISTINCT refund) FILTER (WHERE sign < 0) AS n,
                sum(sign * sen) AS sen, sum(sign * reversed) AS reversed
         FROM (
-          SELECT r."id" AS refund, i."councilCode" AS council, ${dayOf(Prisma.sql`r."refundedAt"`)} AS day,
+          SELECT r."id" AS refund, i."councilCode" AS council, ${REFUND_DAY_SQL('r', Prisma.sql`i."councilCode"`)} AS day,
                  p."method"::text AS method, ${REFUND_SIGN_SQL('r')} AS sign,
                  ri."amountSen"::bigint AS sen, ri."creditReversedSen"::bigint AS reversed
           FROM "RefundItem" ri JOIN "Refund" r ON r."id" = ri."refundId"
             JOIN "PaymentItem" i ON i."id" = ri."paymentItemId" JOIN "Payment" p ON p."id" = r."paymentId"
-          WHERE ${COUNTED_REFUND_SQL('r')} AND ${inRange(Prisma.sql`r."refundedAt"`)} AND ${inCouncil}
-            AND ${byMethod(Prisma.sql`p."method"`)}
-        ) made GROUP BY 1, 2, 3`,
+          WHERE ${COUNTED_REFUND_SQL('r')}
+            AND (${inRange(Prisma.sql`r."refundedAt"`)} OR ${inRange(Prisma.sql`r."createdAt"`)})
+            AND ${inCouncil} AND ${byMethod(Prisma.sql`p."method"`)}
+        ) made WHERE day >= ${days.first} AND day <= ${days.last} GROUP BY 1, 2, 3`,
       this.prisma.$queryRaw<SqlRow[]>`
         SELECT i."councilCode" AS council, ${dayOf(Prisma.sql`p."paidAt"`)} AS day, p."method"::text AS method,
                count(*) AS n, sum(i."amountSen") AS sen
@@ -100,7 +104,10 @@ export class MoneyLedger {
         where: {
           AND: [
             countedRefundWhere,
-            { gatewayAnswerId: { not: null }, refundedAt: { gte: span.start, lt: span.end } },
+            { gatewayAnswerId: { not: null } },
+            {
+              OR: [{ refundedAt: { gte: span.start, lt: span.end } }, { createdAt: { gte: span.start, lt: span.end } }],
+            },
             span.method ? { payment: { method: span.method } } : {},
           ],
         },
@@ -108,6 +115,7 @@ export class MoneyLedger {
           id: true,
           amountSen: true,
           refundedAt: true,
+          createdAt: true,
           ...REFUND_SIGN_FIELDS,
           payment: { select: { method: true, items: ITEMS_IN_ORDER } },
         },
@@ -142,16 +150,17 @@ export class MoneyLedger {
       target.creditReversedSen += Number(r.reversed ?? 0);
     }
     for (const r of uncredited) row(r.council, r.day, r.method).refundsDueSen += Number(r.sen ?? 0);
+    const signed = await this.signedDays(duplicateRefunds.map((r) => malaysiaDay(0, r.refundedAt)));
     for (const refund of duplicateRefunds) {
       const sign = refundSign(refund);
-      const day = malaysiaDay(0, refund.refundedAt);
-      const councils = new Set<string>();
+      const counted = new Set<string>();
       for (const { item, sen } of shareOverItems(refund.amountSen, refund.payment.items)) {
-        if (!inScope(item.councilCode)) continue;
+        const day = refundDay(refund, item.councilCode, signed);
+        if (!inScope(item.councilCode) || day < days.first || day > days.last) continue;
         row(item.councilCode, day, refund.payment.method).refundsMadeSen += sign * sen;
-        councils.add(item.councilCode);
+        if (!counted.has(item.councilCode)) row(item.councilCode, day, refund.payment.method).refundsMade += sign;
+        counted.add(item.councilCode);
       }
-      for (const council of councils) row(council, day, refund.payment.method).refundsMade += sign;
     }
     for (const answer of duplicateCharges) {
       if (!answer.payment) continue;
@@ -164,6 +173,16 @@ export class MoneyLedger {
     return [...rows.values()].sort(
       (a, b) => a.day.localeCompare(b.day) || a.council.localeCompare(b.council) || a.method.localeCompare(b.method),
     );
+  }
+
+  /** When each council's days among `days` were signed off: `council|day` → signedAt. */
+  private async signedDays(days: string[]): Promise<Map<string, Date>> {
+    if (days.length === 0) return new Map();
+    const closes = await this.prisma.dayClose.findMany({
+      where: { day: { in: [...new Set(days)] } },
+      select: { councilCode: true, day: true, signedAt: true },
+    });
+    return new Map(closes.map((c) => [`${c.councilCode}|${c.day}`, c.signedAt]));
   }
 
   /**

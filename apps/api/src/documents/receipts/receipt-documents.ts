@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CARD_METHODS, maskName, type Language, type PaymentView } from '@councilpay/domain';
+import { CARD_METHODS, maskName, type Language, type PaymentView, councilName } from '@councilpay/domain';
 import { receiptDefinition, renderPdf, type ReceiptData } from '@councilpay/documents';
 import { bankDisplayName } from '@councilpay/fpx';
-import type { Council } from '../../generated/prisma/client';
 import { PrismaService } from '../../prisma/prisma.service';
 import { RedisService } from '../../redis/redis.module';
 import { DocumentSigner } from '../document-signer';
@@ -17,10 +16,6 @@ const CACHE_WAIT_MS = 500;
 
 export type ReceiptPdfResult =
   { ok: true; pdf: Buffer; filename: string; reference: string } | { ok: false; reason: 'not_found' | 'not_paid' };
-
-function councilName(council: Council, language: Language): string {
-  return language === 'en' ? council.nameEn : language === 'zh' ? council.nameZh : council.nameMs;
-}
 
 /**
  * The PDF receipt of a payment, in a language, as a viewer may see it (`public` masks the payer's name).
