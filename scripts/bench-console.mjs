@@ -197,6 +197,74 @@ async function firstByte(baseUrl, cookie, path) {
   return { status: res.status, first: first ?? performance.now() - started, whole: performance.now() - started, bytes };
 }
 
+/** A day's FPX settlement file of `lines` lines: the day's paid FPX payments, then order numbers nobody has. */
+async function settlementFile(databaseUrl, day, lines, tag) {
+  const start = new Date(`${day}T00:00:00+08:00`);
+  const paid = await query(
+    databaseUrl,
+    `SELECT "invoiceNo", "gatewayTxnId", "amountSen" FROM "Payment"
+     WHERE "method" = 'fpx' AND "status" = 'paid' AND "paidAt" >= $1 AND "paidAt" < $2 LIMIT $3`,
+    [start, new Date(start.getTime() + 86_400_000), lines],
+  );
+  const dmy = day.split('-').reverse().join('/');
+  const out = ['date,seller order no,fpx transaction id,amount,status'];
+  for (const p of paid) out.push(`${dmy},${p.invoiceNo},${p.gatewayTxnId},${(p.amountSen / 100).toFixed(2)},00`);
+  for (let n = out.length; n <= lines; n++) {
+    out.push(`${dmy},9${String(n).padStart(19, '0')},${tag}${String(n).padStart(6, '0')},12.50,00`);
+  }
+  return { content: out.join('\r\n'), known: paid.length };
+}
+
+/**
+ * The settlement check of a day's 20,000-line file: its time and the size of its first answer (a page); then
+ * five such checks at once while another request (the councils list) is made every 20 ms, and the longest that
+ * request waited.
+ */
+async function settlementFigures(baseUrl, cookie, databaseUrl, runId) {
+  // The double-submit token signing in set (cookie cp_csrf), sent back as X-CSRF-Token.
+  const token = decodeURIComponent(/(?:^|; )cp_csrf=([^;]+)/.exec(cookie)?.[1] ?? '');
+  const check = async (content, name) => {
+    const started = performance.now();
+    const res = await fetch(`${baseUrl}/api/admin/settlements`, {
+      method: 'POST',
+      headers: { cookie, 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+      body: JSON.stringify({ gateway: 'fpx', fileName: name, content }),
+    });
+    const body = await res.text();
+    return { ms: performance.now() - started, status: res.status, bytes: body.length };
+  };
+  const day = dayOf(-1);
+  const one = await settlementFile(databaseUrl, day, 20_000, `B${runId}X`);
+  const r = await check(one.content, 'bench-20000.csv');
+  process.stdout.write(
+    `settlement check, 20,000 lines          ${r.ms.toFixed(0)} ms, status ${r.status}, first answer ${r.bytes} bytes (${one.known} of our payments named)\n`,
+  );
+  const again = await check(one.content, 'bench-20000.csv');
+  process.stdout.write(`settlement check, same file again        ${again.ms.toFixed(0)} ms, status ${again.status}\n`);
+  const files = await Promise.all(
+    [1, 2, 3, 4, 5].map((n) => settlementFile(databaseUrl, dayOf(-1 - n), 20_000, `B${runId}${n}`)),
+  );
+  let waiting = true;
+  let longest = 0;
+  let probes = 0;
+  const probe = (async () => {
+    while (waiting) {
+      const started = performance.now();
+      await fetch(`${baseUrl}/api/councils`);
+      longest = Math.max(longest, performance.now() - started);
+      probes += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  const started = performance.now();
+  const five = await Promise.all(files.map((f, n) => check(f.content, `bench-five-${n}.csv`)));
+  waiting = false;
+  await probe;
+  process.stdout.write(
+    `settlement checks, 5 at once            all in ${(performance.now() - started).toFixed(0)} ms (slowest ${Math.max(...five.map((f) => f.ms)).toFixed(0)} ms, statuses ${[...new Set(five.map((f) => f.status))].join(',')}); another request waited at most ${longest.toFixed(0)} ms (${probes} probes)\n`,
+  );
+}
+
 /** A Malaysian day (UTC+8) `days` from today, YYYY-MM-DD. */
 const dayOf = (days) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -292,6 +360,11 @@ async function main() {
       ['dashboard, mdpg council admin', mdpg, '/api/admin/dashboard'],
       ['reconciliation, 7 days, _admin', admin, `/api/admin/reconciliation?from=${dayOf(-6)}&to=${dayOf(0)}`],
       ['reconciliation, 31 days, mdpg', mdpg, `/api/admin/reconciliation?from=${dayOf(-30)}&to=${dayOf(0)}`],
+      ['totals row, all payments', admin, '/api/admin/payments/totals?filter=%7B%7D'],
+      ['totals row, one day paid', admin, `/api/admin/payments/totals?paidFrom=${dayOf(-1)}&paidTo=${dayOf(-1)}`],
+      ['totals row, mdpg council admin', mdpg, '/api/admin/payments/totals?filter=%7B%7D'],
+      ["day's close, mdpg, yesterday", mdpg, `/api/admin/day-close?council=mdpg&day=${dayOf(-1)}`],
+      ["day's close, lbk, _admin", admin, `/api/admin/day-close?council=lbk&day=${dayOf(-2)}`],
     ];
     process.stdout.write(
       `\n${sizes.payables} payables, ${sizes.payments} payments, ${sizes.notifications} messages; ${REPEAT} requests each, one at a time\n\n`,
@@ -313,6 +386,7 @@ async function main() {
         `${label.padEnd(32)} first byte ${r.first.toFixed(0)} ms, whole ${r.whole.toFixed(0)} ms, ${r.bytes} bytes, status ${r.status}\n`,
       );
     }
+    await settlementFigures(baseUrl, admin, env.DATABASE_URL, runId);
   } finally {
     await stop(5000);
     await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);

@@ -9,6 +9,7 @@ import {
   SETTLEMENT_LAYOUTS,
   SETTLEMENT_PAGE_LINES,
   malaysiaDay,
+  type AdminDashboard,
   type SettlementCheckAnswer,
   type SettlementCheckLine,
   type SettlementCheckSummary,
@@ -305,6 +306,10 @@ describe('settlement checks: both ways, kept, resolved', () => {
       fpxLine(differs, { amountSen: 4_900 }),
     ].join('\n');
     const answer = (await check(admin, content).expect(201)).body as SettlementCheckAnswer;
+    const unresolvedOnDashboard = async () =>
+      ((await admin.agent.get('/api/admin/dashboard').expect(200)).body as AdminDashboard).mismatches.settlement;
+    const dashboardBefore = await unresolvedOnDashboard();
+    expect(dashboardBefore).toBeGreaterThanOrEqual(answer.check.unresolved);
     const resolve = (browser: Browser, line: SettlementCheckLine, body: Record<string, unknown>) =>
       browser.agent
         .post(`/api/admin/settlements/${answer.check.id}/lines/${line.id}/resolution`)
@@ -363,6 +368,8 @@ describe('settlement checks: both ways, kept, resolved', () => {
     const after = (await admin.agent.get(`/api/admin/settlements/${answer.check.id}`).expect(200))
       .body as SettlementCheckAnswer;
     expect(after.check.unresolved).toBe(answer.check.unresolved - 3);
+    // The dashboard counts the mismatches nobody has resolved: three fewer.
+    expect(await unresolvedOnDashboard()).toBe(dashboardBefore - 3);
   });
 
   it('a day of 20,000 lines is checked and kept, answered a page at a time', async () => {
