@@ -120,8 +120,8 @@ async function statusOf(request: APIRequestContext, reference: string): Promise<
 }
 
 /** A guest's FPX payment of a bill of its own, approved by the bank (its direct AC received): paid. */
-export async function paidPayment(request: APIRequestContext, council = 'mdpg', email?: string) {
-  const payment = await createPayment(request, await makeBill(council), email);
+export async function paidPayment(request: APIRequestContext, council = 'mdpg', email?: string, balanceSen?: number) {
+  const payment = await createPayment(request, await makeBill(council, balanceSen), email);
   await toTheBank(payment);
   await simulator(`/sim/fpx/${payment.invoiceNo}/decide`, { action: 'approve', returnBrowser: false });
   await expect.poll(() => statusOf(request, payment.reference)).toBe('paid');
@@ -139,4 +139,24 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   // The first screen after signing in loads the console's code and the dashboard's figures.
   await expect(page.getByTestId('dashboard-pending')).toBeVisible({ timeout: 20_000 });
+}
+
+/** What the development sink holds of a payment's messages of one template (email and SMS), oldest first. */
+export async function sinkMessages(
+  reference: string,
+  template: string,
+): Promise<{ channel: string; recipient: string; subject: string | null; body: string }[]> {
+  const client = new Client({ connectionString: e2eEnv().databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ channel: string; recipient: string; subject: string | null; body: string }>(
+      `SELECT s."channel"::text AS "channel", s."recipient", s."subject", s."body"
+       FROM "SinkMessage" s JOIN "Notification" n ON n."id" = s."notificationId" JOIN "Payment" p ON p."id" = n."paymentId"
+       WHERE p."reference" = $1 AND n."template" = $2 ORDER BY s."id"`,
+      [reference, template],
+    );
+    return rows;
+  } finally {
+    await client.end();
+  }
 }
