@@ -42,7 +42,14 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
   let app: INestApplication;
   let prisma: PrismaService;
   const browsers = {} as Record<Exclude<Actor, 'anonymous'>, Browser>;
-  const payments = {} as Record<'ofA' | 'guestOfA' | 'mps' | 'mixed' | 'mdpgToRefund', string>;
+  const payments = {} as Record<
+    'ofA' | 'guestOfA' | 'mps' | 'mixed' | 'mdpgToRefund' | 'bigByMdpg' | 'bigByAdmin' | 'toCorrect',
+    string
+  >;
+  /** Refunds awaiting approval (recorded by the mdpg admin, by _admin) and one made, to decide and correct. */
+  const refundIds = {} as Record<'awaitingByMdpg' | 'awaitingByAdmin' | 'made', string>;
+  /** The bodies that give back everything left of a payment, fixed before the matrix runs. */
+  const everything = {} as Record<string, object>;
   /** Payments still in progress: A's (made signed in) and a guest's (with the token its creation gave). */
   let openOfA: CreatePaymentResponse;
   let openGuest: CreatePaymentResponse;
@@ -59,8 +66,8 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
   const settlementFile = (n: number) =>
     `date,seller order no,fpx transaction id,amount,status\n23/11/2026,9${String(Date.now() * 10 + n).padStart(19, '0')},2611230000001,42.00,00`;
 
-  async function pay(councils: string[], email: string, browser?: Browser): Promise<string> {
-    const payables = await Promise.all(councils.map((council) => makePayable(app, { balanceSen: 3_000, council })));
+  async function pay(councils: string[], email: string, browser?: Browser, balanceSen = 3_000): Promise<string> {
+    const payables = await Promise.all(councils.map((council) => makePayable(app, { balanceSen, council })));
     const body = fpxRequest(
       payables.map((p) => p.id),
       { payer: { name: 'Pembayar Matriks', email, phone: '0123456789' } },
@@ -94,6 +101,25 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
     payments.mps = await pay(['mps'], uniqueEmail('mps-payer'));
     payments.mixed = await pay(['mdpg', 'mps'], uniqueEmail('mixed-payer'));
     payments.mdpgToRefund = await pay(['mdpg'], uniqueEmail('refund-payer'));
+    for (const reference of [payments.mixed, payments.mdpgToRefund])
+      everything[reference] = await wholeRefund(reference);
+    // RM 1,500.00 each, above the approval limit: their refunds await a second officer.
+    payments.bigByMdpg = await pay(['mdpg'], uniqueEmail('big-payer'), undefined, 150_000);
+    payments.bigByAdmin = await pay(['mdpg'], uniqueEmail('big-payer'), undefined, 150_000);
+    payments.toCorrect = await pay(['mdpg'], uniqueEmail('correct-payer'));
+    const record = async (who: 'admin' | 'mdpgAdmin', reference: string, body: object) => {
+      const res = await browsers[who].agent
+        .post(`/api/admin/payments/${reference}/refunds`)
+        .set(CSRF_HEADER, browsers[who].csrf)
+        .send(body);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.refund as { id: string; state: string };
+    };
+    const awaiting = await record('mdpgAdmin', payments.bigByMdpg, await wholeRefund(payments.bigByMdpg));
+    expect(awaiting.state).toBe('awaiting_approval');
+    refundIds.awaitingByMdpg = awaiting.id;
+    refundIds.awaitingByAdmin = (await record('admin', payments.bigByAdmin, await wholeRefund(payments.bigByAdmin))).id;
+    refundIds.made = (await record('admin', payments.toCorrect, await wholeRefund(payments.toCorrect))).id;
     const outcome = async (reference: string) =>
       (await prisma.notification.findFirstOrThrow({ where: { payment: { reference } } })).id;
     ids.mdpgNotification = await outcome(payments.ofA);
@@ -127,6 +153,16 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
   afterAll(async () => {
     await app.close();
   });
+
+  /** A refund of everything left of a payment, dated today (the console's "refund everything"). */
+  async function wholeRefund(reference: string) {
+    const items = await prisma.paymentItem.findMany({ where: { payment: { reference } } });
+    return {
+      reason: 'Dipulangkan sepenuhnya',
+      refundedAt: new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10),
+      items: items.map((i) => ({ itemId: i.id, amountSen: i.amountSen, reverseCredit: false })),
+    };
+  }
 
   const references = (res: request.Response) => (res.body as Page<HistoryRowDto>).rows.map((r) => r.reference);
   const adminReferences = (res: request.Response) => (res.body as AdminPaymentRow[]).map((r) => r.reference);
@@ -367,21 +403,92 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
         expect: { ...staffOnly, mdpgAdmin: 404 },
       },
       {
-        route: `POST /api/admin/payments/${payments.mixed}/refund`,
-        declared: 'POST /api/admin/payments/:reference/refund',
-        body: { note: 'Dipulangkan melalui pindahan bank' },
+        route: `POST /api/admin/payments/${payments.mixed}/refunds`,
+        declared: 'POST /api/admin/payments/:reference/refunds',
+        body: () => everything[payments.mixed],
         // Half of it is another council's: only _admin may refund it.
-        expect: { ...staffOnly, mdpgAdmin: 403 },
+        expect: { ...staffOnly, mdpgAdmin: 403, admin: 201 },
+        check: { admin: (res) => expect(res.body).toMatchObject({ status: 'refunded', refund: { state: 'made' } }) },
       },
       {
-        route: `POST /api/admin/payments/${payments.mdpgToRefund}/refund`,
-        declared: 'POST /api/admin/payments/:reference/refund',
-        body: { note: 'Dipulangkan di kaunter' },
-        // Refunded by the council admin first: _admin's refund is a duplicate that changes nothing.
+        route: `POST /api/admin/payments/${payments.mdpgToRefund}/refunds`,
+        declared: 'POST /api/admin/payments/:reference/refunds',
+        body: () => everything[payments.mdpgToRefund],
+        // Refunded whole by the council admin first: the same refund again is more than is left.
+        expect: { ...staffOnly, mdpgAdmin: 201, admin: 409 },
+        check: {
+          mdpgAdmin: (res) => expect(res.body).toMatchObject({ status: 'refunded', refundableSen: 0 }),
+          admin: (res) => expect(res.body.code).toBe('refund_exceeds_remainder'),
+        },
+      },
+      {
+        route: `POST /api/admin/payments/${payments.ofA}/refunds/preview`,
+        declared: 'POST /api/admin/payments/:reference/refunds/preview',
+        body: {
+          reason: 'Semakan',
+          items: [{ itemId: '00000000-0000-4000-8000-000000000000', amountSen: 100, reverseCredit: false }],
+        },
+        // Checked as recording checks it: the item is none of this payment's.
+        expect: { ...staffOnly, mdpgAdmin: 400, admin: 400 },
+        check: { admin: (res) => expect(res.body.code).toBe('refund_invalid') },
+      },
+      {
+        route: `POST /api/admin/payments/${payments.ofA}/refunds/preview`,
+        declared: 'POST /api/admin/payments/:reference/refunds/preview',
+        body: async () => {
+          const [item] = await prisma.paymentItem.findMany({ where: { payment: { reference: payments.ofA } } });
+          return { reason: 'Semakan', items: [{ itemId: item.id, amountSen: 100, reverseCredit: true }] };
+        },
+        // What it would do, with nothing written: the bill's balance goes back up by the credit reversed.
         expect: staffOnly,
         check: {
-          mdpgAdmin: (res) => expect(res.body).toMatchObject({ outcome: 'move', from: 'paid', to: 'refunded' }),
-          admin: (res) => expect(res.body).toMatchObject({ outcome: 'noop', to: 'refunded' }),
+          mdpgAdmin: (res) =>
+            expect(res.body).toMatchObject({
+              needsApproval: false,
+              amountSen: 100,
+              items: [{ creditReversedSen: 100, balanceBeforeSen: 0, balanceAfterSen: 100 }],
+            }),
+        },
+      },
+      {
+        route: `POST /api/admin/payments/${payments.mps}/refunds/preview`,
+        declared: 'POST /api/admin/payments/:reference/refunds/preview',
+        body: {
+          reason: 'Semakan',
+          items: [{ itemId: '00000000-0000-4000-8000-000000000000', amountSen: 100, reverseCredit: false }],
+        },
+        expect: { ...staffOnly, mdpgAdmin: 404, admin: 400 },
+      },
+      {
+        route: `POST /api/admin/payments/${payments.bigByMdpg}/refunds/:awaitingByMdpg/approve`,
+        declared: 'POST /api/admin/payments/:reference/refunds/:refundId/approve',
+        // The council admin recorded it: a second officer approves it, never they.
+        expect: { ...staffOnly, mdpgAdmin: 403, admin: 200 },
+        check: {
+          mdpgAdmin: (res) => expect(res.body.code).toBe('refund_own_approval'),
+          admin: (res) => expect(res.body).toMatchObject({ status: 'refunded', refund: { state: 'made' } }),
+        },
+      },
+      {
+        route: `POST /api/admin/payments/${payments.bigByAdmin}/refunds/:awaitingByAdmin/decline`,
+        declared: 'POST /api/admin/payments/:reference/refunds/:refundId/decline',
+        body: { reason: 'Tiada pindahan dibuat' },
+        // Declined once by the council admin; then it is decided.
+        expect: { ...staffOnly, mdpgAdmin: 200, admin: 409 },
+        check: {
+          mdpgAdmin: (res) => expect(res.body).toMatchObject({ status: 'paid', refund: { state: 'declined' } }),
+          admin: (res) => expect(res.body.code).toBe('refund_not_awaiting'),
+        },
+      },
+      {
+        route: `POST /api/admin/payments/${payments.toCorrect}/refunds/:made/corrections`,
+        declared: 'POST /api/admin/payments/:reference/refunds/:refundId/corrections',
+        body: { reason: 'Direkod pada pembayaran yang salah' },
+        // Corrected once; a second correction of it is refused.
+        expect: { ...staffOnly, mdpgAdmin: 201, admin: 409 },
+        check: {
+          mdpgAdmin: (res) => expect(res.body).toMatchObject({ status: 'paid', refund: { state: 'made' } }),
+          admin: (res) => expect(res.body.code).toBe('refund_not_correctable'),
         },
       },
       {
@@ -669,6 +776,10 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
       ':guestToCancel': openGuestToCancel,
       ':guest': openGuest,
     };
+    for (const [name, id] of Object.entries(refundIds)) {
+      if (row.route.includes(`/:${name}/`))
+        return { route: row.route.replace(`:${name}`, id), headers: row.headers ?? {} };
+    }
     for (const [name, created] of Object.entries(placeholders)) {
       if (row.route.includes(`${name}/`) || row.route.endsWith(name)) {
         return {

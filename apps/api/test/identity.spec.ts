@@ -279,7 +279,7 @@ describe('registration with an SMS code, then login, me and logout, through HTTP
       '/api/me/payments',
       '/api/me/profile',
       '/api/admin/payments',
-      '/api/admin/payments/{reference}/refund',
+      '/api/admin/payments/{reference}/refunds',
       '/api/admin/users',
     ]) {
       expect(paths).toContain(path);

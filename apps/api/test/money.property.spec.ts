@@ -42,6 +42,11 @@ interface RefundPlan {
   /** Per item, the part of what is left of it given back (0: none), and whether its credit is reversed. */
   parts: { share: number; reverse: boolean }[];
   afterMinutes: number;
+  /** Made at once; left awaiting a second officer; declined; approved some minutes later. */
+  state: 'made' | 'awaiting' | 'declined' | 'approved';
+  approvedAfterMinutes: number;
+  /** A mistaken refund corrected by a reversing entry this long after it was made (null: never). */
+  correctedAfterMinutes: number | null;
 }
 interface PaymentPlan {
   method: Method;
@@ -73,8 +78,11 @@ const paymentPlan: fc.Arbitrary<PaymentPlan> = fc.record({
         maxLength: 3,
       }),
       afterMinutes: fc.integer({ min: 1, max: 2_000 }),
+      state: fc.constantFrom<RefundPlan['state']>('made', 'made', 'made', 'awaiting', 'declined', 'approved'),
+      approvedAfterMinutes: fc.integer({ min: 1, max: 1_500 }),
+      correctedAfterMinutes: fc.option(fc.integer({ min: 1, max: 1_500 }), { nil: null, freq: 3 }),
     }),
-    { maxLength: 2 },
+    { maxLength: 3 },
   ),
   duplicate: fc.option(
     fc.record({
@@ -103,6 +111,8 @@ describe('one way of counting money: every screen and file agrees with the defin
   let adminId: string;
   const payables = new Map<string, string>();
   let run = 0;
+  /** What the runs wrote, for the record (and to see every kind was drawn). */
+  const drawn = { refunds: 0, awaiting: 0, declined: 0, approved: 0, corrections: 0, duplicates: 0 };
 
   beforeAll(async () => {
     app = await createTestApi({ DATABASE_URL: await isolatedDatabaseUrl() });
@@ -194,6 +204,17 @@ describe('one way of counting money: every screen and file agrees with the defin
       }
       const left = plan.items.map((i) => i.amountSen);
       let refunded = 0;
+      const counts = (lines: { item: ItemPlan; sen: number; reverse: boolean }[], at: Date, sign: 1 | -1) => {
+        const day = dayOf(at.getTime());
+        const counted = new Set<string>();
+        for (const l of lines) {
+          const target = cell(l.item.council, day, plan.method);
+          target.refundsMadeSen += sign * l.sen;
+          target.creditReversedSen += sign * (l.reverse ? l.sen : 0);
+          if (!counted.has(l.item.council)) target.refundsMade += sign;
+          counted.add(l.item.council);
+        }
+      };
       for (const [r, refund] of plan.refunds.entries()) {
         const lines = plan.items
           .map((item, i) => {
@@ -204,42 +225,73 @@ describe('one way of counting money: every screen and file agrees with the defin
           .filter((l) => l.sen > 0);
         if (lines.length === 0) continue;
         const total = lines.reduce((s, l) => s + l.sen, 0);
-        const refundedAt = new Date(paidAt.getTime() + refund.afterMinutes * 60_000);
-        await prisma.refund.create({
+        const recordedAt = new Date(paidAt.getTime() + refund.afterMinutes * 60_000);
+        const items = lines.map((l) => ({
+          paymentItemId: payment.items[l.i].id,
+          amountSen: l.sen,
+          reverseCredit: l.reverse,
+          creditReversedSen: l.reverse ? l.sen : 0,
+        }));
+        const made = await prisma.refund.create({
           data: {
             paymentId: payment.id,
             amountSen: total,
             reason: `Refund ${r}`,
             staffId: adminId,
             staffEmail: 'property@councilpay.my',
-            refundedAt,
-            items: {
-              create: lines.map((l) => ({
-                paymentItemId: payment.items[l.i].id,
-                amountSen: l.sen,
-                reverseCredit: l.reverse,
-                creditReversedSen: l.reverse ? l.sen : 0,
-              })),
-            },
+            refundedAt: recordedAt,
+            state: refund.state === 'made' ? 'made' : 'awaiting_approval',
+            items: { create: items },
           },
         });
-        const day = dayOf(refundedAt.getTime());
-        const counted = new Set<string>();
-        for (const l of lines) {
-          left[l.i] -= l.sen;
-          const target = cell(l.item.council, day, plan.method);
-          target.refundsMadeSen += l.sen;
-          target.creditReversedSen += l.reverse ? l.sen : 0;
-          if (!counted.has(l.item.council)) target.refundsMade += 1;
-          counted.add(l.item.council);
+        for (const l of lines) left[l.i] -= l.sen;
+        drawn.refunds += 1;
+        if (refund.state !== 'made') drawn[refund.state] += 1;
+        let madeAt: Date | null = refund.state === 'made' ? recordedAt : null;
+        if (refund.state === 'declined' || refund.state === 'approved') {
+          madeAt =
+            refund.state === 'approved' ? new Date(recordedAt.getTime() + refund.approvedAfterMinutes * 60_000) : null;
+          await prisma.refund.update({
+            where: { id: made.id },
+            data: {
+              state: refund.state === 'approved' ? 'made' : 'declined',
+              decidedById: 'second-officer',
+              decidedByEmail: 'approver@councilpay.my',
+              decidedAt: madeAt ?? recordedAt,
+              ...(madeAt ? { refundedAt: madeAt } : { declineReason: 'Not owed' }),
+            },
+          });
+          if (!madeAt) for (const l of lines) left[l.i] += l.sen;
         }
+        if (!madeAt) continue;
+        counts(lines, madeAt, 1);
         refunded += total;
+        if (refund.correctedAfterMinutes !== null) {
+          const correctedAt = new Date(madeAt.getTime() + refund.correctedAfterMinutes * 60_000);
+          await prisma.refund.create({
+            data: {
+              paymentId: payment.id,
+              amountSen: total,
+              reason: `Correction of refund ${r}`,
+              staffId: adminId,
+              staffEmail: 'property@councilpay.my',
+              refundedAt: correctedAt,
+              correctsRefundId: made.id,
+              items: { create: items },
+            },
+          });
+          counts(lines, correctedAt, -1);
+          drawn.corrections += 1;
+          for (const l of lines) left[l.i] += l.sen;
+          refunded -= total;
+        }
       }
       if (refunded === amountSen) {
         await prisma.payment.update({ where: { id: payment.id }, data: { status: 'refunded' } });
       }
       if (plan.duplicate) {
         const receivedAt = new Date(paidAt.getTime() + plan.duplicate.afterMinutes * 60_000);
+        drawn.duplicates += 1;
         const answer = await prisma.gatewayAnswer.create({
           data: {
             paymentId: payment.id,
@@ -366,8 +418,9 @@ describe('one way of counting money: every screen and file agrees with the defin
       { numRuns: 12, endOnFailure: true },
     );
     console.log(
-      `money property: 12 random sets of days, ${cells} council-day-method cells in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `money property: 12 random sets of days, ${cells} council-day-method cells, ${JSON.stringify(drawn)} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    expect(drawn.refunds).toBeGreaterThan(0);
   }, 600_000);
 });
 

@@ -4,9 +4,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { expect, inject } from 'vitest';
-import type { CreatePaymentRequest, CreatePaymentResponse, PaymentDto } from '@councilpay/domain';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  refundsReservedSen,
+  type AdminRecordRefundResult,
+  type CreatePaymentRequest,
+  type CreatePaymentResponse,
+  type PaymentDto,
+  type RefundState,
+} from '@councilpay/domain';
 import { buildAuthorisationConfirmation, verifyAuthorisationRequest, type GatewayFields } from '@councilpay/fpx';
 import type { PayableType } from '../src/generated/prisma/client';
+import { RecordPaymentRefundCommand } from '../src/payments/commands/record-payment-refund/record-payment-refund.command';
 import { PrismaService } from '../src/prisma/prisma.service';
 
 /** A payable of its own for one test, so tests never share balances. */
@@ -145,4 +154,37 @@ export function signedAc(
 
 export function postDirectAc(app: INestApplication, fields: Record<string, string>) {
   return request(app.getHttpServer()).post('/api/gateways/fpx/direct').type('form').send(fields);
+}
+
+/**
+ * Gives back all that is left of every item of a payment in one refund, as the console's "refund everything"
+ * does (the bills' credits kept), through the refund command a staff member's request runs.
+ */
+export async function refundEverything(
+  app: INestApplication,
+  reference: string,
+  staff: { id: string; email: string } = { id: 'staff-1', email: 'staff-1@councilpay.my' },
+  reason = 'Dipulangkan sepenuhnya',
+): Promise<AdminRecordRefundResult> {
+  const payment = await app.get(PrismaService).payment.findUniqueOrThrow({
+    where: { reference },
+    include: { items: { include: { refundItems: { include: { refund: true } } } } },
+  });
+  const items = payment.items
+    .map((i) => ({
+      itemId: i.id,
+      amountSen:
+        i.amountSen -
+        refundsReservedSen(
+          i.refundItems.map((r) => ({
+            state: r.refund.state as RefundState,
+            correctsRefundId: r.refund.correctsRefundId,
+            amountSen: r.amountSen,
+          })),
+        ),
+      reverseCredit: false,
+    }))
+    .filter((i) => i.amountSen > 0);
+  const councils = [...new Set(payment.items.map((i) => i.councilCode))].sort();
+  return app.get(CommandBus).execute(new RecordPaymentRefundCommand(reference, staff, { reason, items }, councils));
 }

@@ -10,11 +10,10 @@ import {
   type ReconciliationReport,
 } from '@councilpay/domain';
 import { ExpirePaymentCommand } from '../src/payments/commands/expire-payment/expire-payment.command';
-import { RecordRefundCommand } from '../src/payments/commands/record-refund/record-refund.command';
 import { RequeryPaymentCommand } from '../src/payments/commands/requery-payment/requery-payment.command';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { clearLimits, createUser, signIn, type Browser } from './identity-helpers';
-import { fpxRequest, makePayable, nextFpxTxnId, postDirectAc, signedAc } from './payment-helpers';
+import { fpxRequest, makePayable, nextFpxTxnId, postDirectAc, refundEverything, signedAc } from './payment-helpers';
 import { startListeningApi } from './test-app';
 
 /** How many random sequences run (PROPERTY_RUNS raises it for a longer soak). */
@@ -72,6 +71,7 @@ describe('money is never lost, doubled or left unexplained (property)', () => {
   let prisma: PrismaService;
   let admin: Browser;
   let staffId: string;
+  let staffEmail: string;
   let sequences = 0;
   let steps = 0;
 
@@ -81,6 +81,7 @@ describe('money is never lost, doubled or left unexplained (property)', () => {
     await clearLimits(app);
     const staff = await createUser(app, { roles: ['_admin'], verified: true });
     staffId = staff.id;
+    staffEmail = staff.email;
     admin = await signIn(app, staff.email);
   });
   afterAll(async () => {
@@ -131,9 +132,11 @@ describe('money is never lost, doubled or left unexplained (property)', () => {
       } else if (s.kind === 'expire') {
         await bus.execute(new ExpirePaymentCommand(p.reference));
       } else {
-        await bus.execute(new RecordRefundCommand(p.reference, staffId, 'property')).catch((e: { status?: number }) => {
-          expect(e.status).toBe(409);
-        });
+        await refundEverything(app, p.reference, { id: staffId, email: staffEmail }, 'property').catch(
+          (e: { status?: number }) => {
+            expect(e.status).toBe(409);
+          },
+        );
       }
     };
 

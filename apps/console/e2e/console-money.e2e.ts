@@ -83,7 +83,7 @@ test.describe('the staff console’s money screens', () => {
     await expect(dialog).toContainText('Left to refund: RM 42.00');
     // Checked before anything is sent: the amount as RM with 2 decimals, within what is left, and a reason.
     await dialog.getByLabel(/^Amount \(RM\)/).fill('12.345');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
     await expect(dialog).toContainText('Enter an amount in RM with at most 2 decimals, e.g. 12.50.');
     await expect(dialog).toContainText('Say why the money was given back.');
     await dialog.getByLabel(/^Amount \(RM\)/).fill('42.01');
@@ -92,7 +92,12 @@ test.describe('the staff console’s money screens', () => {
     await dialog.getByLabel(/^Reason/).fill('Dibayar dua kali; dipulangkan melalui pindahan bank');
     await dialog.getByLabel(/^Bank transfer reference/).fill('IBG-E2E-1');
     await expect(dialog.getByLabel(/^Bank transfer reference/)).toHaveValue('IBG-E2E-1');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByLabel(/^Refund date/).fill(malaysiaToday());
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    // The confirmation step says what will happen, then records it.
+    const confirmation = page.getByRole('dialog', { name: 'Confirm the refund' });
+    await expect(confirmation.getByTestId('refund-confirm-total')).toHaveText('RM 10.50');
+    await confirmation.getByRole('button', { name: 'Confirm refund' }).click();
     await expect(page.getByText('Refund of RM 10.50 recorded.')).toBeVisible();
     await expect(dialog).toHaveCount(0);
 

@@ -120,8 +120,8 @@ async function statusOf(request: APIRequestContext, reference: string): Promise<
 }
 
 /** A guest's FPX payment of a bill of its own, approved by the bank (its direct AC received): paid. */
-export async function paidPayment(request: APIRequestContext, council = 'mdpg', email?: string) {
-  const payment = await createPayment(request, await makeBill(council), email);
+export async function paidPayment(request: APIRequestContext, council = 'mdpg', email?: string, balanceSen?: number) {
+  const payment = await createPayment(request, await makeBill(council, balanceSen), email);
   await toTheBank(payment);
   await simulator(`/sim/fpx/${payment.invoiceNo}/decide`, { action: 'approve', returnBrowser: false });
   await expect.poll(() => statusOf(request, payment.reference)).toBe('paid');
@@ -170,6 +170,26 @@ export async function paidEarlier(council: string, paidAt: Date, amountSen = 12_
     ]);
     await client.query(`UPDATE "PaymentItem" SET "creditedAt" = $2 WHERE "paymentId" = $1`, [rows[0].id, paidAt]);
     return reference;
+  } finally {
+    await client.end();
+  }
+}
+
+/** What the development sink holds of a payment's messages of one template (email and SMS), oldest first. */
+export async function sinkMessages(
+  reference: string,
+  template: string,
+): Promise<{ channel: string; recipient: string; subject: string | null; body: string }[]> {
+  const client = new Client({ connectionString: e2eEnv().databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ channel: string; recipient: string; subject: string | null; body: string }>(
+      `SELECT s."channel"::text AS "channel", s."recipient", s."subject", s."body"
+       FROM "SinkMessage" s JOIN "Notification" n ON n."id" = s."notificationId" JOIN "Payment" p ON p."id" = n."paymentId"
+       WHERE p."reference" = $1 AND n."template" = $2 ORDER BY s."id"`,
+      [reference, template],
+    );
+    return rows;
   } finally {
     await client.end();
   }

@@ -10,6 +10,7 @@ import {
   type DayCloseReport,
   type AdminRecordRefundRequest,
   type AdminRecordRefundResult,
+  type AdminRefundPreview,
   type AdminRefundRow,
   type AdminResendResult,
   type AdminUserRolesUpdate,
@@ -86,6 +87,10 @@ export interface ConsoleDataProvider extends DataProvider {
   getGatewayAnswers(reference: string, signal?: AbortSignal): Promise<AdminGatewayAnswerRow[]>;
   getRefunds(reference: string, signal?: AbortSignal): Promise<AdminRefundRow[]>;
   recordRefund(reference: string, request: AdminRecordRefundRequest): Promise<AdminRecordRefundResult>;
+  previewRefund(reference: string, request: AdminRecordRefundRequest): Promise<AdminRefundPreview>;
+  approveRefund(reference: string, refundId: string): Promise<AdminRecordRefundResult>;
+  declineRefund(reference: string, refundId: string, reason: string): Promise<AdminRecordRefundResult>;
+  correctRefund(reference: string, refundId: string, reason: string): Promise<AdminRecordRefundResult>;
   getReconciliation(query: ReconciliationQuery, signal?: AbortSignal): Promise<ReconciliationReport>;
   checkSettlement(gateway: SettlementGateway, fileName: string, content: string): Promise<SettlementCheckAnswer>;
   getSettlementCheck(id: string, signal?: AbortSignal): Promise<SettlementCheckAnswer>;
@@ -159,11 +164,18 @@ export function createDataProvider(client: typeof httpClient = httpClient): Cons
     },
     update: async <RecordType extends RaRecord>(resource: string, params: UpdateParams) => {
       if (resource === 'configuration') {
-        const { serviceClosed, announcementMs, announcementEn, announcementZh, appVersion } =
+        const { serviceClosed, announcementMs, announcementEn, announcementZh, appVersion, refundApprovalAboveSen } =
           params.data as AdminConfiguration;
         const { json } = await client(`${ADMIN_API}/configuration`, {
           method: 'PUT',
-          body: JSON.stringify({ serviceClosed, announcementMs, announcementEn, announcementZh, appVersion }),
+          body: JSON.stringify({
+            serviceClosed,
+            announcementMs,
+            announcementEn,
+            announcementZh,
+            appVersion,
+            refundApprovalAboveSen,
+          }),
         });
         return { data: json as RecordType };
       }
@@ -192,6 +204,15 @@ export function createDataProvider(client: typeof httpClient = httpClient): Cons
       get(`${ADMIN_API}/payments/${encodeURIComponent(reference)}/gateway-answers`, signal),
     getRefunds: (reference, signal) => get(`${ADMIN_API}/payments/${encodeURIComponent(reference)}/refunds`, signal),
     recordRefund: (reference, request) => post(`/payments/${encodeURIComponent(reference)}/refunds`, request),
+    previewRefund: (reference, request) => post(`/payments/${encodeURIComponent(reference)}/refunds/preview`, request),
+    approveRefund: (reference, refundId) =>
+      post(`/payments/${encodeURIComponent(reference)}/refunds/${encodeURIComponent(refundId)}/approve`),
+    declineRefund: (reference, refundId, reason) =>
+      post(`/payments/${encodeURIComponent(reference)}/refunds/${encodeURIComponent(refundId)}/decline`, { reason }),
+    correctRefund: (reference, refundId, reason) =>
+      post(`/payments/${encodeURIComponent(reference)}/refunds/${encodeURIComponent(refundId)}/corrections`, {
+        reason,
+      }),
     getReconciliation: (query, signal) => {
       const params = new URLSearchParams(
         Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),

@@ -51,6 +51,13 @@ const CONSOLE_ERRORS = new Set([
   'refund_invalid',
   'refund_exceeds_remainder',
   'refund_not_allowed',
+  'refund_date_invalid',
+  'refund_date_in_future',
+  'refund_date_before_paid',
+  'refund_own_approval',
+  'refund_not_awaiting',
+  'refund_not_correctable',
+  'refund_correction_bill_paid',
   'settlement_invalid',
   'image_invalid',
 ]);

@@ -10,6 +10,7 @@ import {
   breakdownOwedSen,
   creditAssessmentBreakdown,
   isAssessmentBreakdown,
+  reapplyAssessmentCredit,
   restoreAssessmentCredit,
   assessmentPaidUntil,
   isAssessmentSelection,
@@ -196,5 +197,24 @@ describe('crediting a breakdown and reversing it', () => {
     // A part payment's credit (selection 4) goes back to the components it took.
     const part = creditAssessmentBreakdown(account, assessmentBreakdown(account, 4, 121), 121);
     expect(restoreAssessmentCredit(part.amounts, part.taken, 0, breakdownOwedSen(part.taken))).toEqual(account);
+  });
+
+  it('a corrected reversal takes back exactly what it gave: the account is as credited again', () => {
+    const breakdown = assessmentBreakdown(account, 3, 12_100);
+    const credit = creditAssessmentBreakdown(account, breakdown, 12_100);
+    const reversed = restoreAssessmentCredit(credit.amounts, credit.taken, 0, 13_600);
+    expect(reapplyAssessmentCredit(reversed, credit.taken, 13_600, 13_600)).toEqual(credit.amounts);
+    // A part reversed, then corrected: the tax and the year go back down, the discounts were never given back.
+    const first = restoreAssessmentCredit(credit.amounts, credit.taken, 0, 5_000);
+    expect(reapplyAssessmentCredit(first, credit.taken, 5_000, 5_000)).toEqual(credit.amounts);
+    // Two parts reversed, the last one corrected: as after the first part.
+    const second = restoreAssessmentCredit(first, credit.taken, 5_000, 8_600);
+    expect(reapplyAssessmentCredit(second, credit.taken, 13_600, 8_600)).toEqual(first);
+  });
+
+  it('a correction the account no longer owes (paid again since) takes nothing', () => {
+    const breakdown = assessmentBreakdown(account, 3, 12_100);
+    const credit = creditAssessmentBreakdown(account, breakdown, 12_100);
+    expect(reapplyAssessmentCredit(credit.amounts, credit.taken, 13_600, 13_600)).toBeNull();
   });
 });

@@ -248,3 +248,31 @@ export function restoreAssessmentCredit(
   }
   return next;
 }
+
+/**
+ * Re-applies credit a refund had reversed (the refund is corrected: the money was never given back): the
+ * inverse of `restoreAssessmentCredit`. `reversedBeforeSen` is what the item's refunds have reversed so far and
+ * `reapplyingSen` what the correction takes back (at most that); the components that reversal gave back go down
+ * again, the arrears first, then the year, then the tax, and the discounts go when the credit is whole again.
+ * Null when the account no longer owes what would be taken (it was paid again since): nothing is taken then.
+ */
+export function reapplyAssessmentCredit(
+  a: AssessmentAmounts,
+  taken: AssessmentBreakdown,
+  reversedBeforeSen: Sen,
+  reapplyingSen: Sen,
+): AssessmentAmounts | null {
+  const total = breakdownOwedSen(taken);
+  const before = restoredShares(taken, reversedBeforeSen);
+  const after = restoredShares(taken, reversedBeforeSen - reapplyingSen);
+  const next: { -readonly [K in keyof AssessmentAmounts]: AssessmentAmounts[K] } = { ...a };
+  for (const k of OWED_KEYS) {
+    next[k] = sen(a[k]) - (before[k] - after[k]);
+    if (next[k] < 0) return null;
+  }
+  if (reversedBeforeSen >= total && reversedBeforeSen - reapplyingSen < total) {
+    next.discountSen = Math.max(0, sen(a.discountSen) - sen(taken.discountSen));
+    next.specialDiscountSen = Math.max(0, sen(a.specialDiscountSen) - sen(taken.specialDiscountSen));
+  }
+  return next;
+}

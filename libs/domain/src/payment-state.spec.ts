@@ -28,6 +28,7 @@ const EXPECTED_MOVES: Record<string, { to: PaymentState; late: boolean }> = {
   'expired/gateway_approved': { to: 'paid', late: true },
   'cancelled/gateway_approved': { to: 'paid', late: true },
   'paid/refund_recorded': { to: 'refunded', late: false },
+  'refunded/refund_corrected': { to: 'paid', late: false },
 };
 
 const EXPECTED_NOOPS = new Set([
@@ -45,8 +46,8 @@ const ALL_PAIRS: Array<[PaymentState, PaymentEvent]> = PAYMENT_STATES.flatMap((s
 );
 
 describe('payment state table', () => {
-  it('covers 7 states x 6 events = 42 pairs', () => {
-    expect(ALL_PAIRS).toHaveLength(42);
+  it('covers 7 states x 7 events = 49 pairs', () => {
+    expect(ALL_PAIRS).toHaveLength(49);
     for (const state of PAYMENT_STATES) {
       expect(Object.keys(PAYMENT_TRANSITION_TABLE[state]).sort()).toEqual([...PAYMENT_EVENTS].sort());
     }
@@ -66,11 +67,11 @@ describe('payment state table', () => {
     expect(PAYMENT_TRANSITION_TABLE[state][event]).toBe(result);
   });
 
-  it('has exactly 12 moves and 7 no-ops', () => {
+  it('has exactly 13 moves and 7 no-ops', () => {
     const kinds = ALL_PAIRS.map(([s, e]) => transition(s, e).kind);
-    expect(kinds.filter((k) => k === 'move')).toHaveLength(12);
+    expect(kinds.filter((k) => k === 'move')).toHaveLength(13);
     expect(kinds.filter((k) => k === 'noop')).toHaveLength(7);
-    expect(kinds.filter((k) => k === 'refused')).toHaveLength(23);
+    expect(kinds.filter((k) => k === 'refused')).toHaveLength(29);
   });
 
   it('flags approvals after failure, cancel or expiry as late, and no other move', () => {
@@ -121,9 +122,15 @@ describe('transition reasons', () => {
     expect(transition('cancelled', 'refund_recorded')).toEqual({ kind: 'refused', reason: 'not_applicable' });
   });
 
-  it('refunded refuses everything except duplicates', () => {
+  it('refunded refuses everything except duplicates and the correction of a mistaken refund', () => {
     expect(transition('refunded', 'gateway_rejected')).toEqual({ kind: 'refused', reason: 'terminal_state' });
     expect(transition('refunded', 'expired')).toEqual({ kind: 'refused', reason: 'terminal_state' });
+    expect(transition('refunded', 'refund_corrected')).toEqual({ kind: 'move', to: 'paid', late: false });
+  });
+
+  it('a correction moves only a refunded payment: a partly refunded one stays paid without the table', () => {
+    expect(transition('paid', 'refund_corrected')).toEqual({ kind: 'refused', reason: 'not_applicable' });
+    expect(transition('failed', 'refund_corrected')).toEqual({ kind: 'refused', reason: 'not_applicable' });
   });
 
   it('events that do not apply are refused as not applicable', () => {
@@ -164,6 +171,6 @@ describe('guards and helpers', () => {
     expect(reachableStates('failed')).toEqual(['paid']);
     expect(reachableStates('paid')).toEqual(['refunded']);
     expect(reachableStates('cancelled')).toEqual(['paid']);
-    expect(reachableStates('refunded')).toEqual([]);
+    expect(reachableStates('refunded')).toEqual(['paid']);
   });
 });

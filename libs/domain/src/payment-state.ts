@@ -27,6 +27,8 @@ export const PAYMENT_EVENTS = [
   'expired',
   /** An admin records a refund. */
   'refund_recorded',
+  /** A refund made by mistake is corrected by a reversing entry: the money was never given back. */
+  'refund_corrected',
 ] as const;
 export type PaymentEvent = (typeof PAYMENT_EVENTS)[number];
 
@@ -88,7 +90,10 @@ export type NoopReason =
 
 /** Why an event is refused. */
 export type RefusalReason =
-  /** `refunded` accepts nothing new; `cancelled` accepts only an approval (the bank took the money). */
+  /**
+   * `refunded` accepts nothing new but the correction of a mistaken refund; `cancelled` accepts only an approval
+   * (the bank took the money).
+   */
   | 'terminal_state'
   /** A gateway answer that contradicts, or is older than, the final answer already recorded. */
   | 'conflicts_with_final_answer'
@@ -127,6 +132,8 @@ export const PAYMENT_MOVES: readonly PaymentMove[] = [
   { from: 'expired', event: 'gateway_approved', to: 'paid', late: true },
   { from: 'cancelled', event: 'gateway_approved', to: 'paid', late: true },
   { from: 'paid', event: 'refund_recorded', to: 'refunded', late: false },
+  // The refund that made it refunded is corrected: it is paid again (its paidAt never moved).
+  { from: 'refunded', event: 'refund_corrected', to: 'paid', late: false },
 ];
 
 /**

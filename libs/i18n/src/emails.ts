@@ -15,6 +15,14 @@ export interface MessageTexts {
   expired_subject: string;
   expired_intro: string;
   retry_hint: string;
+  refund_subject: string;
+  refund_intro: string;
+  refund_duplicate_intro: string;
+  refund_total_part: string;
+  refund_total_whole: string;
+  refund_total_duplicate: string;
+  refund_bank_note: string;
+  refund_sms: string;
   reference: string;
   date: string;
   method: string;
@@ -47,6 +55,15 @@ export const en: MessageTexts = {
     'We received no confirmation from your bank for your payment of {{amount}} within 24 hours, so it has expired.',
   retry_hint:
     'If money was deducted from your account, it will be credited to your bills or refunded. You may pay again at any time.',
+  refund_subject: 'Refund made: {{reference}}',
+  refund_intro: 'We have refunded {{amount}} of your payment {{reference}} to you on {{date}}.',
+  refund_duplicate_intro:
+    'Your payment {{reference}} was charged twice. We have refunded {{amount}} of the second charge to you on {{date}}.',
+  refund_total_part: 'In all, {{total}} of your payment of {{paid}} has been refunded to you.',
+  refund_total_whole: 'Your whole payment of {{paid}} has been refunded to you.',
+  refund_total_duplicate: 'In all, {{total}} of the second charge has been refunded to you.',
+  refund_bank_note: 'Your bank may take a few working days to show the money in your account.',
+  refund_sms: 'CouncilPay: {{amount}} refunded to you for payment {{reference}} ({{total}} refunded in all).',
   reference: 'Reference',
   date: 'Date',
   method: 'Payment method',
@@ -79,6 +96,18 @@ export const ms: MessageTexts = {
     'Kami tidak menerima pengesahan daripada bank anda bagi pembayaran sebanyak {{amount}} dalam tempoh 24 jam, maka ia telah luput.',
   retry_hint:
     'Jika wang telah ditolak daripada akaun anda, ia akan dikreditkan ke bil anda atau dikembalikan. Anda boleh membuat pembayaran semula pada bila-bila masa.',
+  refund_subject: 'Bayaran balik dibuat: {{reference}}',
+  refund_intro: 'Kami telah memulangkan {{amount}} daripada pembayaran anda {{reference}} kepada anda pada {{date}}.',
+  refund_duplicate_intro:
+    'Pembayaran anda {{reference}} telah dicaj dua kali. Kami telah memulangkan {{amount}} daripada caj kedua kepada anda pada {{date}}.',
+  refund_total_part:
+    'Keseluruhannya, {{total}} daripada pembayaran anda sebanyak {{paid}} telah dipulangkan kepada anda.',
+  refund_total_whole: 'Keseluruhan pembayaran anda sebanyak {{paid}} telah dipulangkan kepada anda.',
+  refund_total_duplicate: 'Keseluruhannya, {{total}} daripada caj kedua telah dipulangkan kepada anda.',
+  refund_bank_note:
+    'Bank anda mungkin mengambil beberapa hari bekerja untuk menunjukkan wang tersebut dalam akaun anda.',
+  refund_sms:
+    'CouncilPay: {{amount}} dipulangkan kepada anda bagi pembayaran {{reference}} ({{total}} dipulangkan keseluruhannya).',
   reference: 'Rujukan',
   date: 'Tarikh',
   method: 'Kaedah pembayaran',
@@ -109,6 +138,14 @@ export const zh: MessageTexts = {
   expired_subject: '付款未完成：{{reference}}',
   expired_intro: '我们在24小时内未收到您银行对 {{amount}} 付款的确认，该付款已失效。',
   retry_hint: '如果款项已从您的账户扣除，将计入您的账单或退还给您。您可以随时重新付款。',
+  refund_subject: '退款已完成：{{reference}}',
+  refund_intro: '我们已于 {{date}} 将您付款 {{reference}} 中的 {{amount}} 退还给您。',
+  refund_duplicate_intro: '您的付款 {{reference}} 被重复扣款。我们已于 {{date}} 将第二笔扣款中的 {{amount}} 退还给您。',
+  refund_total_part: '您 {{paid}} 的付款中，共已退还 {{total}}。',
+  refund_total_whole: '您 {{paid}} 的付款已全额退还给您。',
+  refund_total_duplicate: '第二笔扣款共已退还 {{total}}。',
+  refund_bank_note: '您的银行可能需要几个工作日才会在您的账户中显示该款项。',
+  refund_sms: 'CouncilPay：付款 {{reference}} 已退还您 {{amount}}（共已退还 {{total}}）。',
   reference: '参考编号',
   date: '日期',
   method: '付款方式',

@@ -4,6 +4,22 @@ export interface NotificationTemplates {
   payment_paid: { reference: string };
   payment_failed: { reference: string };
   payment_expired: { reference: string };
+  /**
+   * Email and SMS: money given back to the payer (a refund recorded below the approval limit, or approved), as it
+   * stood when the refund was made: this refund, and what has been given back in all (of the payment's own
+   * charge, or of the duplicate charge it gives back).
+   */
+  refund_made: {
+    reference: string;
+    refundId: string;
+    amountSen: number;
+    totalRefundedSen: number;
+    /** The whole of the payment was given back. */
+    whole: boolean;
+    /** It gives back a second charge of the same payment, not the payment itself. */
+    duplicateCharge: boolean;
+    refundedAt: string;
+  };
   /** SMS: the 6-digit registration code. Sensitive. */
   phone_code: { code: string };
   /** Email: the link that confirms the address. Sensitive. */

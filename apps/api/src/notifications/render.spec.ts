@@ -131,6 +131,66 @@ describe('payment emails', () => {
   });
 });
 
+describe('refund messages', () => {
+  const refund = (channel: 'email' | 'sms', language: string, data: Record<string, unknown> = {}) =>
+    ({
+      id: 'n2',
+      channel,
+      template: 'refund_made',
+      language,
+      data: {
+        reference: 'CPTEST',
+        refundId: 'r1',
+        amountSen: 120_050,
+        totalRefundedSen: 150_000,
+        whole: false,
+        duplicateCharge: false,
+        // 4 December 2026, 01:30 in Malaysia.
+        refundedAt: '2026-12-03T17:30:00.000Z',
+        ...data,
+      },
+    }) as unknown as Notification;
+  const big = payment({ amountSen: 300_000 });
+
+  it('tell the payer, in their language, how much was given back, when, and what has been given back in all', () => {
+    const ms = renderNotification(refund('email', 'ms'), big, 'http://x');
+    expect(ms.subject).toBe('Bayaran balik dibuat: CPTEST');
+    expect(ms.text).toContain('Aminah yang dihormati');
+    expect(ms.text).toContain('memulangkan RM 1,200.50 daripada pembayaran anda CPTEST kepada anda pada 04/12/2026');
+    expect(ms.text).toContain('RM 1,500.00 daripada pembayaran anda sebanyak RM 3,000.00');
+    expect(ms.text).toContain('http://x/#/receipt?reference=CPTEST');
+    const en = renderNotification(refund('email', 'en', { whole: true, totalRefundedSen: 300_000 }), big, 'http://x');
+    expect(en.subject).toBe('Refund made: CPTEST');
+    expect(en.text).toContain('Your whole payment of RM 3,000.00 has been refunded to you.');
+    const zh = renderNotification(refund('email', 'zh'), big, 'http://x');
+    expect(zh.subject).toBe('退款已完成：CPTEST');
+    expect(zh.text).toContain('共已退还 RM 1,500.00');
+  });
+
+  it('by SMS: one line with the amounts and the status link', () => {
+    const sms = renderNotification(refund('sms', 'en'), big, 'http://x');
+    expect(sms.subject).toBeNull();
+    expect(sms.text).toBe(
+      'CouncilPay: RM 1,200.50 refunded to you for payment CPTEST (RM 1,500.00 refunded in all). Payment status: http://x/#/receipt?reference=CPTEST',
+    );
+  });
+
+  it('a second charge given back says so', () => {
+    const text = renderNotification(refund('email', 'en', { duplicateCharge: true }), big, 'http://x').text;
+    expect(text).toContain('was charged twice');
+    expect(text).toContain('In all, RM 1,500.00 of the second charge has been refunded to you.');
+  });
+
+  it('the paid email keeps the time it was paid after a refund moved the payment on', () => {
+    const refunded = payment({
+      status: 'refunded',
+      paidAt: new Date('2026-11-20T02:00:00Z'),
+      finalAt: new Date('2026-12-01T09:00:00Z'),
+    });
+    expect(renderNotification(email('payment_paid', 'en'), refunded, 'http://x').text).toContain('20/11/2026 10:00');
+  });
+});
+
 describe('gateway reasons in Malay and Chinese', () => {
   it('translate every FPX response code', () => {
     for (const code of Object.keys(FPX_RESPONSE_CODES)) {

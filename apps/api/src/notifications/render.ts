@@ -1,4 +1,11 @@
-import { formatDateTime, formatRinggit, languageOrDefault, type Language, councilName } from '@councilpay/domain';
+import {
+  councilName,
+  formatDate,
+  formatDateTime,
+  formatRinggit,
+  languageOrDefault,
+  type Language,
+} from '@councilpay/domain';
 import { bankDisplayName } from '@councilpay/fpx';
 import { gatewayReasonLine, interpolate, messageTexts, translate, type MessageKey } from '@councilpay/i18n';
 import type { Council, Notification, Payment, PaymentItem } from '../generated/prisma/client';
@@ -26,7 +33,8 @@ export function receiptText(payment: PaymentForMessage, language: Language): str
   const lines = [
     `CouncilPay — ${translate(language, 'payment_states.paid' as MessageKey)}`,
     `${t.reference}: ${payment.reference}`,
-    `${t.date}: ${formatDateTime(payment.finalAt ?? payment.updatedAt)}`,
+    // When it was paid, which a later refund never moves.
+    `${t.date}: ${formatDateTime(payment.paidAt ?? payment.finalAt ?? payment.updatedAt)}`,
     `${t.method}: ${methodText(payment, t)}`,
     '',
     `${t.items}:`,
@@ -111,6 +119,55 @@ function paymentMessage(
   };
 }
 
+/**
+ * Money given back: how much, when, and what has been given back in all, by email (with the status link) or SMS
+ * (one line and the link). The figures are those of the moment the refund was made.
+ */
+function refundMessage(
+  n: Notification,
+  payment: PaymentForMessage,
+  language: Language,
+  publicUrl: string,
+): RenderedMessage {
+  const t = messageTexts(language);
+  const data = n.data as unknown as NotificationTemplates['refund_made'];
+  const vars = {
+    reference: payment.reference,
+    name: payment.payerName,
+    amount: formatRinggit(data.amountSen),
+    total: formatRinggit(data.totalRefundedSen),
+    paid: formatRinggit(payment.amountSen),
+    date: formatDate(new Date(data.refundedAt)),
+  };
+  const statusLink = interpolate(t.status_link, { link: `${publicUrl}/#/receipt?reference=${payment.reference}` });
+  if (n.channel === 'sms') {
+    return { subject: null, text: `${interpolate(t.refund_sms, vars)} ${statusLink}`, attachments: [] };
+  }
+  const total = data.duplicateCharge
+    ? t.refund_total_duplicate
+    : data.whole
+      ? t.refund_total_whole
+      : t.refund_total_part;
+  return {
+    subject: interpolate(t.refund_subject, vars),
+    text: [
+      interpolate(t.greeting, vars),
+      '',
+      interpolate(data.duplicateCharge ? t.refund_duplicate_intro : t.refund_intro, vars),
+      interpolate(total, vars),
+      '',
+      `${t.reference}: ${payment.reference}`,
+      `${t.method}: ${methodText(payment, t)}`,
+      t.refund_bank_note,
+      '',
+      statusLink,
+      '',
+      t.footer,
+    ].join('\n'),
+    attachments: [],
+  };
+}
+
 /** The subject and text of a notification in its language (Malay when the language is unknown). */
 export function renderNotification(
   n: Notification,
@@ -125,6 +182,9 @@ export function renderNotification(
     case 'payment_expired':
       if (!payment) throw new Error(`notification ${n.id} has no payment`);
       return paymentMessage(n, payment, language, publicUrl);
+    case 'refund_made':
+      if (!payment) throw new Error(`notification ${n.id} has no payment`);
+      return refundMessage(n, payment, language, publicUrl);
     case 'phone_code': {
       const data = n.data as unknown as NotificationTemplates['phone_code'];
       return { subject: null, text: interpolate(t.phone_code_sms, { code: data.code }), attachments: [] };

@@ -15,6 +15,7 @@ import { queueNotification } from '../notifications/queue-notification';
 import { PrismaService } from '../prisma/prisma.service';
 import { nextSlowRequeryAt } from '../requery/requery-schedule';
 import { creditPayment } from './crediting';
+import { lockPayment, type LockedPayment } from './locked-payment';
 import { timelineAnswer, type GatewayAnswer } from './gateways/payment-gateway';
 
 export type Tx = Prisma.TransactionClient;
@@ -38,14 +39,6 @@ export interface LedgerFacts {
   data?: Prisma.InputJsonObject;
   /** Runs inside the ledger's transaction, after its writes: what it writes commits with them or not at all. */
   within?: (tx: Tx, result: LedgerResult) => Promise<unknown>;
-}
-
-interface LockedPayment {
-  id: string;
-  reference: string;
-  status: PaymentState;
-  payerEmail: string;
-  language: string;
 }
 
 /** Outcomes the payer is told of by email (a payer who cancelled knows already; a refund is told by staff). */
@@ -213,16 +206,8 @@ export class PaymentLedger {
     await this.prisma.paymentEvent.create({ data: { paymentId: payment?.id ?? null, type, source, data } });
   }
 
-  private async lock(tx: Tx, where: { reference: string } | { invoiceNo: string }): Promise<LockedPayment | null> {
-    const rows =
-      'reference' in where
-        ? await tx.$queryRaw<
-            LockedPayment[]
-          >`SELECT "id", "reference", "status"::text AS "status", "payerEmail", "language" FROM "Payment" WHERE "reference" = ${where.reference} FOR UPDATE`
-        : await tx.$queryRaw<
-            LockedPayment[]
-          >`SELECT "id", "reference", "status"::text AS "status", "payerEmail", "language" FROM "Payment" WHERE "invoiceNo" = ${where.invoiceNo} FOR UPDATE`;
-    return rows[0] ?? null;
+  private lock(tx: Tx, where: { reference: string } | { invoiceNo: string }): Promise<LockedPayment | null> {
+    return lockPayment(tx, where);
   }
 
   private async move(
@@ -236,6 +221,9 @@ export class PaymentLedger {
     now: Date,
   ): Promise<void> {
     const final = isFinal(to);
+    // A refunded payment paid again (its refund corrected) was credited and told when it was first paid: its
+    // bills' credits are the correction's to re-apply, and its paidAt stays.
+    const restored = payment.status === 'refunded' && to === 'paid';
     // Ended without an approval: the bank is still asked, daily, in case it took the money after all.
     const slow = (SLOW_REQUERY_STATES as readonly PaymentState[]).includes(to);
     const nextRequery = slow ? nextSlowRequeryAt(now, now, this.config.requery.timeScale) : null;
@@ -250,7 +238,7 @@ export class PaymentLedger {
         data,
       },
     });
-    if (to === 'paid') {
+    if (to === 'paid' && !restored) {
       const credit = await creditPayment(tx, payment.id, now);
       if (credit.credited.length > 0) {
         await tx.paymentEvent.create({
@@ -294,7 +282,7 @@ export class PaymentLedger {
         version: { increment: 1 },
         ...(late ? { late: true } : {}),
         // Set once, when it becomes paid; a refund moves finalAt, never this.
-        ...(to === 'paid' ? { paidAt: now } : {}),
+        ...(to === 'paid' && !restored ? { paidAt: now } : {}),
         ...(final ? { finalAt: now, nextRequeryAt: nextRequery } : {}),
         ...(refundDueSen > 0 ? { refundDueSen } : {}),
         ...(answer
@@ -306,7 +294,7 @@ export class PaymentLedger {
           : {}),
       },
     });
-    if (to === 'paid' || to === 'failed' || to === 'expired') {
+    if ((to === 'paid' && !restored) || to === 'failed' || to === 'expired') {
       await queueNotification(tx, {
         channel: 'email',
         recipient: payment.payerEmail,

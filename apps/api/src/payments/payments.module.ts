@@ -7,9 +7,10 @@ import { CancelPaymentHandler } from './commands/cancel-payment/cancel-payment.h
 import { CancelPaymentHttpController } from './commands/cancel-payment/cancel-payment.http.controller';
 import { CreatePaymentHandler } from './commands/create-payment/create-payment.handler';
 import { CreatePaymentHttpController } from './commands/create-payment/create-payment.http.controller';
+import { CorrectPaymentRefundHandler } from './commands/correct-payment-refund/correct-payment-refund.handler';
+import { DecidePaymentRefundHandler } from './commands/decide-payment-refund/decide-payment-refund.handler';
 import { ExpirePaymentHandler } from './commands/expire-payment/expire-payment.handler';
 import { RecordPaymentRefundHandler } from './commands/record-payment-refund/record-payment-refund.handler';
-import { RecordRefundHandler } from './commands/record-refund/record-refund.handler';
 import { RequeryPaymentHandler } from './commands/requery-payment/requery-payment.handler';
 import { RequeryPaymentHttpController } from './commands/requery-payment/requery-payment.http.controller';
 import { GatewayAnswerBook } from './gateway-answers/gateway-answer-book';
@@ -19,6 +20,8 @@ import { Gateways } from './gateways/gateways';
 import { PaymentLedger } from './payment-ledger';
 import { GetPaymentHandler } from './queries/get-payment/get-payment.handler';
 import { GetPaymentHttpController } from './queries/get-payment/get-payment.http.controller';
+import { PreviewPaymentRefundHandler } from './queries/preview-payment-refund/preview-payment-refund.handler';
+import { RefundEffects } from './refunds/refund-effects';
 
 const commandHandlers = [
   CreatePaymentHandler,
@@ -26,10 +29,11 @@ const commandHandlers = [
   RequeryPaymentHandler,
   CancelPaymentHandler,
   ExpirePaymentHandler,
-  RecordRefundHandler,
   RecordPaymentRefundHandler,
+  DecidePaymentRefundHandler,
+  CorrectPaymentRefundHandler,
 ];
-const queryHandlers = [GetPaymentHandler];
+const queryHandlers = [GetPaymentHandler, PreviewPaymentRefundHandler];
 const gateways = [FpxGateway, CardGateway, Gateways];
 
 /** The payment engine: commands change a payment only through PaymentLedger, under a row lock. */
@@ -39,6 +43,7 @@ const gateways = [FpxGateway, CardGateway, Gateways];
     ...queryHandlers,
     ...gateways,
     PaymentLedger,
+    RefundEffects,
     GatewayCallbacks,
     PaymentCapability,
     // The bank list (cached in Redis): creation refuses a bank FPX lists as offline.

@@ -1,4 +1,9 @@
-import type { AdminConfiguration } from '@councilpay/domain';
+import {
+  formatAmount,
+  MAX_REFUND_APPROVAL_ABOVE_SEN,
+  tryParseRinggit,
+  type AdminConfiguration,
+} from '@councilpay/domain';
 import {
   BooleanInput,
   Edit,
@@ -14,7 +19,23 @@ import { CONFIGURATION_ID } from '../dataProvider';
 
 const VERSION = /^\d{1,4}\.\d{1,4}\.\d{1,4}$/;
 
-/** Closing the service, the announcement in each language and the latest app version (`_admin`, audited). */
+/**
+ * The approval limit is kept in sen and edited in RM: shown as RM with 2 decimals, typed as text (read by the
+ * shared money rules when saved, never as a float).
+ */
+const limitShown = (value: unknown) => (typeof value === 'number' ? formatAmount(value) : (value ?? ''));
+const limitTyped = (text: string) => text;
+const limitSen = (value: unknown): number | null =>
+  typeof value === 'number' ? value : typeof value === 'string' ? tryParseRinggit(value) : null;
+const validLimit = (value: unknown) => {
+  const sen = limitSen(value);
+  return sen === null || sen < 0 || sen > MAX_REFUND_APPROVAL_ABOVE_SEN ? 'console.refund_limit_invalid' : undefined;
+};
+
+/**
+ * Closing the service, the announcement in each language, the latest app version and the refund approval limit
+ * (`_admin`, audited).
+ */
 export function ConfigurationEdit() {
   const translate = useTranslate();
   return (
@@ -24,6 +45,10 @@ export function ConfigurationEdit() {
       mutationMode="pessimistic"
       redirect={false}
       title={translate('console.configuration')}
+      transform={(data: AdminConfiguration) => ({
+        ...data,
+        refundApprovalAboveSen: limitSen(data.refundApprovalAboveSen) ?? data.refundApprovalAboveSen,
+      })}
     >
       <SimpleForm
         toolbar={
@@ -37,6 +62,14 @@ export function ConfigurationEdit() {
         <TextInput source="announcementEn" multiline fullWidth validate={maxLength(2000)} />
         <TextInput source="announcementZh" multiline fullWidth validate={maxLength(2000)} />
         <TextInput source="appVersion" validate={regex(VERSION, 'ra.validation.regex')} />
+        <TextInput
+          source="refundApprovalAboveSen"
+          format={limitShown}
+          parse={limitTyped}
+          validate={validLimit}
+          helperText="console.refund_limit_help"
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
       </SimpleForm>
     </Edit>
   );

@@ -13,7 +13,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { RecordRefundButton } from './PaymentMoney';
+import { RecordRefundButton } from './RefundDialog';
 
 /** Outcomes a payer can be told again. */
 const TOLD = new Set(['paid', 'failed', 'expired']);

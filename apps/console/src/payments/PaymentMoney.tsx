@@ -1,19 +1,17 @@
 import {
   formatDateTime,
   formatRinggit,
-  tryParseRinggit,
   type AdminGatewayAnswerRow,
   type AdminPaymentView,
+  type AdminRecordRefundResult,
   type AdminRefundRow,
 } from '@councilpay/domain';
-import UndoIcon from '@mui/icons-material/Undo';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import MuiTextField from '@mui/material/TextField';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -23,16 +21,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  Button,
-  useDataProvider,
-  useNotify,
-  usePermissions,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-} from 'react-admin';
-import { isSystemAdmin, type StaffPermissions } from '../access';
+import { Button, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
 
 function useMoneyRecords(reference: string | undefined) {
@@ -111,33 +100,62 @@ export function GatewayAnswers() {
   );
 }
 
-/** The money given back, oldest first. */
+/** What a refund is: made, awaiting approval or declined; a correction of another, or corrected. */
+function refundStateText(r: AdminRefundRow, translate: (key: string, options?: object) => string): string {
+  return [
+    translate(`console.refund_states.${r.state}`),
+    r.correctsRefundId ? translate('console.refund_correction') : null,
+    r.correctedByRefundId ? translate('console.refund_corrected_by') : null,
+    r.declineReason,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * The money given back, oldest first: each refund with its state, who recorded and who decided it, and what the
+ * signed-in officer may do with it (the API says; it checks again when they do).
+ */
 export function Refunds() {
   const payment = useRecordContext<AdminPaymentView>();
   const translate = useTranslate();
   const { refunds } = useMoneyRecords(payment?.reference);
   const rows: AdminRefundRow[] = refunds.data ?? [];
-  if (!refunds.data) return null;
+  if (!refunds.data || !payment) return null;
   if (rows.length === 0) return <Empty text="console.no_refunds" />;
   return (
     <Table size="small" data-testid="refunds">
       <TableHead>
         <TableRow>
-          {['refundedAt', 'amountSen', 'reason', 'staffEmail', 'gatewayReference'].map((f) => (
+          {[
+            'refundedAt',
+            'amountSen',
+            'state',
+            'reason',
+            'staffEmail',
+            'decidedByEmail',
+            'gatewayReference',
+            'actions',
+          ].map((f) => (
             <TableCell key={f}>{translate(`console.refund_fields.${f}`)}</TableCell>
           ))}
         </TableRow>
       </TableHead>
       <TableBody>
         {rows.map((r) => (
-          <TableRow key={r.id} data-testid="refund">
+          <TableRow key={r.id} data-testid="refund" data-state={r.state} data-refund-id={r.id}>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(new Date(r.refundedAt))}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="refund-amount">
-              {formatRinggit(r.amountSen)}
+              {r.correctsRefundId ? formatRinggit(-r.amountSen) : formatRinggit(r.amountSen)}
             </TableCell>
+            <TableCell data-testid="refund-state">{refundStateText(r, translate)}</TableCell>
             <TableCell>{r.reason}</TableCell>
             <TableCell>{r.staffEmail}</TableCell>
+            <TableCell>{r.decidedByEmail ?? '—'}</TableCell>
             <TableCell>{r.gatewayReference ?? '—'}</TableCell>
+            <TableCell>
+              <RefundRowActions payment={payment} refund={r} />
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -145,71 +163,69 @@ export function Refunds() {
   );
 }
 
-/** The API lets `_admin`, or a council admin of every council of the payment, record a refund of a paid one. */
-export function mayRecordRefund(permissions: StaffPermissions | undefined, payment: AdminPaymentView): boolean {
-  if (payment.status !== 'paid') return false;
-  if (isSystemAdmin(permissions)) return true;
-  const mine = permissions?.councils ?? [];
-  return (permissions?.roles.includes('council_admin') ?? false) && payment.councils.every((c) => mine.includes(c));
-}
+type RefundAction = 'approve' | 'decline' | 'correct';
 
-/**
- * "Record refund": an item, an amount in RM (read into sen by the shared money rules, never as a float) at most
- * what is left of that item, whether the bill's credit is reversed, and a reason. The API checks it all again and
- * audits it; its refusals are shown translated.
- */
-export function RecordRefundButton() {
-  const payment = useRecordContext<AdminPaymentView>();
-  const { permissions } = usePermissions<StaffPermissions>();
-  const [open, setOpen] = useState(false);
-  if (!payment) return null;
-  // An open dialog stays open while the permissions or the record are fetched again.
+/** Approve, decline or correct a refund, each after a confirmation that says what it does. */
+function RefundRowActions({ payment, refund }: { payment: AdminPaymentView; refund: AdminRefundRow }) {
+  const [action, setAction] = useState<RefundAction | null>(null);
+  const offered: RefundAction[] = [
+    ...(refund.mayApprove ? (['approve'] as const) : []),
+    ...(refund.mayDecline ? (['decline'] as const) : []),
+    ...(refund.mayCorrect ? (['correct'] as const) : []),
+  ];
+  if (offered.length === 0) return null;
   return (
-    <>
-      {mayRecordRefund(permissions, payment) && (
-        <Button label="console.record_refund" onClick={() => setOpen(true)} startIcon={<UndoIcon />} />
+    <Stack direction="row" spacing={1}>
+      {offered.map((a) => (
+        <Button
+          key={a}
+          label={`console.refund_actions.${a}`}
+          onClick={() => setAction(a)}
+          data-testid={`refund-${a}`}
+        />
+      ))}
+      {action && (
+        <RefundActionDialog payment={payment} refund={refund} action={action} onClose={() => setAction(null)} />
       )}
-      {open && <RefundDialog payment={payment} onClose={() => setOpen(false)} />}
-    </>
+    </Stack>
   );
 }
 
-function RefundDialog({ payment, onClose }: { payment: AdminPaymentView; onClose: () => void }) {
+function RefundActionDialog({
+  payment,
+  refund,
+  action,
+  onClose,
+}: {
+  payment: AdminPaymentView;
+  refund: AdminRefundRow;
+  action: RefundAction;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   const queryClient = useQueryClient();
-  const items = payment.refundItems.filter((i) => i.amountSen > i.refundedSen);
-  const [itemId, setItemId] = useState(items[0]?.id ?? '');
-  const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [gatewayReference, setGatewayReference] = useState('');
-  const [reverseCredit, setReverseCredit] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const item = items.find((i) => i.id === itemId);
-  const left = item ? item.amountSen - item.refundedSen : 0;
-  const sen = tryParseRinggit(amount);
-  const amountError =
-    sen === null || sen <= 0
-      ? translate('console.refund_dialog.invalid_amount')
-      : sen > left
-        ? translate('console.refund_dialog.too_much', { amount: formatRinggit(left) })
-        : null;
-  const reasonError = reason.trim() === '' ? translate('console.refund_dialog.reason_required') : null;
-
-  const onSave = async () => {
+  const needsReason = action !== 'approve';
+  const reasonError = needsReason && reason.trim() === '' ? translate('console.refund_actions.reason_required') : null;
+  const amount = formatRinggit(refund.amountSen);
+  const onConfirm = async () => {
     setSubmitted(true);
-    if (amountError || reasonError || !item || sen === null) return;
+    if (reasonError) return;
     setBusy(true);
     try {
-      await dataProvider.recordRefund(payment.reference, {
-        reason: reason.trim(),
-        ...(gatewayReference.trim() ? { gatewayReference: gatewayReference.trim() } : {}),
-        items: [{ itemId: item.id, amountSen: sen, reverseCredit }],
-      });
-      notify('console.refund_dialog.done', { type: 'success', messageArgs: { amount: formatRinggit(sen) } });
+      const done: Record<RefundAction, () => Promise<AdminRecordRefundResult>> = {
+        approve: () => dataProvider.approveRefund(payment.reference, refund.id),
+        decline: () => dataProvider.declineRefund(payment.reference, refund.id, reason.trim()),
+        correct: () => dataProvider.correctRefund(payment.reference, refund.id, reason.trim()),
+      };
+      await done[action]();
+      const notice = { approve: 'approved', decline: 'declined', correct: 'corrected' }[action];
+      notify(`console.refund_actions.${notice}`, { type: 'success', messageArgs: { amount } });
       await queryClient.invalidateQueries({ queryKey: ['payments'] });
       refresh();
       onClose();
@@ -219,56 +235,36 @@ function RefundDialog({ payment, onClose }: { payment: AdminPaymentView; onClose
       setBusy(false);
     }
   };
-
+  const titleId = `refund-${action}-title`;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="refund-dialog-title">
-      <DialogTitle id="refund-dialog-title">{translate('console.refund_dialog.title')}</DialogTitle>
-      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
-        <MuiTextField
-          select
-          label={translate('console.refund_dialog.item')}
-          value={itemId}
-          onChange={(e) => setItemId(e.target.value)}
-          helperText={translate('console.refund_dialog.remaining', { amount: formatRinggit(left) })}
-        >
-          {items.map((i) => (
-            <MenuItem key={i.id} value={i.id}>
-              {i.council} · {i.accountNo} · {formatRinggit(i.amountSen)}
-            </MenuItem>
-          ))}
-        </MuiTextField>
-        <MuiTextField
-          label={translate('console.refund_dialog.amount')}
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          error={submitted && amountError !== null}
-          helperText={submitted ? amountError : undefined}
-          required
-        />
-        <FormControlLabel
-          control={<Checkbox checked={reverseCredit} onChange={(e) => setReverseCredit(e.target.checked)} />}
-          label={translate('console.refund_dialog.reverse_credit')}
-        />
-        <MuiTextField
-          label={translate('console.refund_dialog.reason')}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={submitted && reasonError !== null}
-          helperText={submitted ? reasonError : undefined}
-          slotProps={{ htmlInput: { maxLength: 400 } }}
-          required
-        />
-        <MuiTextField
-          label={translate('console.refund_dialog.gateway_reference')}
-          value={gatewayReference}
-          onChange={(e) => setGatewayReference(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
-        />
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{translate(`console.refund_actions.${action}_title`)}</DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <DialogContentText>
+          {translate(`console.refund_actions.${action}_text`, { amount, staff: refund.staffEmail })}
+        </DialogContentText>
+        {needsReason && (
+          <MuiTextField
+            variant="outlined"
+            label={translate(`console.refund_actions.${action === 'decline' ? 'decline' : 'correct'}_reason`)}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            error={submitted && reasonError !== null}
+            helperText={submitted ? reasonError : undefined}
+            slotProps={{ htmlInput: { maxLength: 400 } }}
+            required
+          />
+        )}
       </DialogContent>
       <DialogActions>
         <Button label="ra.action.cancel" onClick={onClose} />
-        <Button label="ra.action.save" onClick={onSave} disabled={busy} variant="contained" />
+        <Button
+          label={`console.refund_actions.${action}`}
+          onClick={onConfirm}
+          disabled={busy}
+          variant="contained"
+          data-testid={`refund-${action}-confirm`}
+        />
       </DialogActions>
     </Dialog>
   );

@@ -1,4 +1,5 @@
 import type { AdminPaymentView } from '@councilpay/domain';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
@@ -76,6 +77,13 @@ function Summary() {
       <Grid size={{ xs: 6, md: 3 }}>
         <Labeled source="createdAt">
           <DateTimeField source="createdAt" />
+        </Labeled>
+      </Grid>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <Labeled source="paidAt">
+          <Box component="span" data-testid="payment-paid-at">
+            <DateTimeField source="paidAt" />
+          </Box>
         </Labeled>
       </Grid>
       <Grid size={{ xs: 6, md: 3 }}>

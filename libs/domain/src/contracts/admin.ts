@@ -9,6 +9,7 @@ import type { PaymentDto } from './payments';
 import type { CouncilDto } from './public';
 import type { Role } from './identity';
 import type { MoneyFigures } from './money';
+import type { AdminRefundableItem } from './refunds';
 
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 /** The most records one list request may ask for. */
@@ -73,12 +74,7 @@ export interface AdminPaymentDetail extends PaymentDto {
   signedIn: boolean;
 }
 
-/** POST /api/admin/payments/:reference/refund body: a refund made outside the portal, recorded. */
-export interface AdminRefundRequest {
-  note: string;
-}
-
-/** The answer of requery and refund: what the command did to the payment. */
+/** The answer of a requery: what the command did to the payment. */
 export interface AdminPaymentActionResult {
   reference: string;
   outcome: 'move' | 'noop' | 'refused' | 'not_found';
@@ -99,10 +95,18 @@ export interface AdminConfiguration {
   announcementEn: string;
   announcementZh: string;
   appVersion: string;
+  /**
+   * Refunds of a payment that come to more than this (sen) wait for a second officer's approval
+   * (`refundNeedsApproval`); 0: every refund does.
+   */
+  refundApprovalAboveSen: number;
   updatedAt: string | null;
 }
 
-export type AdminConfigurationUpdate = Omit<AdminConfiguration, 'id' | 'updatedAt'>;
+/** PUT /api/admin/configuration body; a field left out stays as it is. */
+export type AdminConfigurationUpdate = Omit<AdminConfiguration, 'id' | 'updatedAt' | 'refundApprovalAboveSen'> & {
+  refundApprovalAboveSen?: number;
+};
 
 /** GET /api/admin/users (`_admin` only; never a password hash). Filters: `q` (email or name), `role`. */
 export interface AdminUserRow {
@@ -153,6 +157,9 @@ export const STAFF_ACTIONS = [
   'payment_requery',
   'payment_resend',
   'payment_refund',
+  'payment_refund_approve',
+  'payment_refund_decline',
+  'payment_refund_correct',
   'notification_resend',
   'configuration_update',
   'council_update',
@@ -255,15 +262,6 @@ export interface AdminPaymentView extends AdminPaymentDetail {
   refundItems: AdminRefundableItem[];
 }
 
-/** One item of a payment, for recording a refund: at most amountSen - refundedSen may still be given back. */
-export interface AdminRefundableItem {
-  id: string;
-  council: string;
-  accountNo: string;
-  amountSen: number;
-  refundedSen: number;
-}
-
 /** GET /api/admin/dashboard: the morning's view, within the caller's councils. Days are Malaysian days. */
 export interface AdminDashboard {
   /** Today in Malaysia, YYYY-MM-DD. */
@@ -361,56 +359,6 @@ export interface AdminGatewayAnswerRow {
   /** The signed message as received. */
   rawMessage: string;
   receivedAt: string;
-}
-
-/** One item of a refund. */
-export interface AdminRefundItemRow {
-  itemId: string;
-  councilCode: string;
-  accountNo: string;
-  amountSen: number;
-  /** The bill's credit was reversed: its balance went back up by creditReversedSen. */
-  reverseCredit: boolean;
-  creditReversedSen: number;
-}
-
-/** GET /api/admin/payments/:reference/refunds: the money given back, oldest first. */
-export interface AdminRefundRow {
-  id: string;
-  reference: string;
-  amountSen: number;
-  reason: string;
-  staffEmail: string;
-  gatewayReference: string | null;
-  /** Set when it gives back a duplicate charge (that gateway answer's id); such a refund has no items. */
-  gatewayAnswerId: string | null;
-  refundedAt: string;
-  createdAt: string;
-  items: AdminRefundItemRow[];
-}
-
-/**
- * POST /api/admin/payments/:reference/refunds: records money given back. Either items (each at most what is
- * left of it; per item, whether the bill's credit is reversed) or `gatewayAnswerId` of a duplicate charge with
- * `amountSen`. Never more than the refundable remainder.
- */
-export interface AdminRecordRefundRequest {
-  reason: string;
-  gatewayReference?: string;
-  /** When the money was given back (ISO time); defaults to now. */
-  refundedAt?: string;
-  items?: { itemId: string; amountSen: number; reverseCredit: boolean }[];
-  gatewayAnswerId?: string;
-  amountSen?: number;
-}
-
-/** What POST /api/admin/payments/:reference/refunds did. */
-export interface AdminRecordRefundResult {
-  refund: AdminRefundRow;
-  /** The payment's status after it (refunded once all of its charge is given back). */
-  status: PaymentState;
-  /** What may still be given back of the payment's own charge. */
-  refundableSen: number;
 }
 
 /** GET /api/admin/reconciliation query: dates (YYYY-MM-DD, Malaysia time, both inclusive), council, method. */

@@ -145,6 +145,13 @@ export interface PaymentDto {
   gatewayReason: string | null;
   createdAt: string;
   finalAt: string | null;
+  /** When it was paid: set once, kept after a refund (which moves finalAt). */
+  paidAt: string | null;
+  /**
+   * Money given back of its own charge (refunds made, net of corrections; a duplicate charge given back is not
+   * part of it). All of it when the status is `refunded`.
+   */
+  refundedSen: number;
   items: PaymentItemDto[];
   events: PaymentEventDto[];
   /** FPX only: the bank's display name (its id when the bank is not known). */

@@ -424,6 +424,10 @@ export const en = {
     status_cancelled: 'Payment cancelled',
     status_expired: 'Payment expired',
     status_refunded: 'Payment refunded',
+    refunded_part: 'Part of this payment was refunded to you: {{amount}}.',
+    refunded_whole: 'All of this payment was refunded to you: {{amount}}.',
+    refunded_amount_part: '{{amount}} (in part)',
+    refunded_amount_whole: '{{amount}} (in full)',
     reason: 'Reason: {{reason}}',
     pending_promise:
       'Your bank has not confirmed this payment yet. We keep asking it for you, and you will have the final status by e-mail within 24 hours. If money was taken from your account, it is credited to your bills or refunded: do not pay the same bills again meanwhile.',
@@ -549,6 +553,7 @@ export const en = {
     payment_date: 'Date',
     payment_status: 'Status',
     amount_paid: 'Amount',
+    amount_refunded: 'Refunded',
     receipt_no: 'Receipt no.',
   },
 

@@ -197,6 +197,10 @@ export const msFeatures: FeatureCatalogue = {
     status_cancelled: 'Bayaran dibatalkan',
     status_expired: 'Bayaran tamat tempoh',
     status_refunded: 'Bayaran dikembalikan',
+    refunded_part: 'Sebahagian bayaran ini telah dipulangkan kepada anda: {{amount}}.',
+    refunded_whole: 'Keseluruhan bayaran ini telah dipulangkan kepada anda: {{amount}}.',
+    refunded_amount_part: '{{amount}} (sebahagian)',
+    refunded_amount_whole: '{{amount}} (sepenuhnya)',
     reason: 'Sebab: {{reason}}',
     pending_promise:
       'Bank anda belum mengesahkan bayaran ini. Kami terus bertanya kepada bank bagi pihak anda, dan status muktamad akan dihantar melalui e-mel dalam tempoh 24 jam. Jika wang telah ditolak daripada akaun anda, ia akan dikreditkan ke bil anda atau dikembalikan: jangan bayar bil yang sama sekali lagi sementara itu.',
@@ -319,6 +323,7 @@ export const msFeatures: FeatureCatalogue = {
     payment_date: 'Tarikh',
     payment_status: 'Status',
     amount_paid: 'Amaun',
+    amount_refunded: 'Dipulangkan',
     receipt_no: 'No. resit',
   },
 

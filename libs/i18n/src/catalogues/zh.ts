@@ -383,6 +383,10 @@ export const zh: Catalogue = {
     status_cancelled: '付款已取消',
     status_expired: '付款已过期',
     status_refunded: '付款已退款',
+    refunded_part: '此付款的一部分已退还给您：{{amount}}。',
+    refunded_whole: '此付款已全额退还给您：{{amount}}。',
+    refunded_amount_part: '{{amount}}（部分）',
+    refunded_amount_whole: '{{amount}}（全额）',
     reason: '原因：{{reason}}',
     pending_promise:
       '您的银行尚未确认此付款。我们会持续向银行查询，并在 24 小时内通过电子邮件告知最终状态。如果您的账户已被扣款，款项将记入您的账单或退还：在此期间请勿重复支付相同的账单。',
@@ -501,6 +505,7 @@ export const zh: Catalogue = {
     payment_date: '日期',
     payment_status: '状态',
     amount_paid: '金额',
+    amount_refunded: '已退还',
     receipt_no: '收据号码',
   },
 

@@ -1,6 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler, IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { AdminConfiguration, AdminConfigurationUpdate } from '@councilpay/domain';
+import {
+  DEFAULT_REFUND_APPROVAL_ABOVE_SEN,
+  type AdminConfiguration,
+  type AdminConfigurationUpdate,
+} from '@councilpay/domain';
 import type { Configuration } from '../../generated/prisma/client';
 import type { Principal } from '../../auth/principal';
 import { PrismaService } from '../../prisma/prisma.service';
@@ -25,6 +29,7 @@ function toAdminConfiguration(row: Configuration | null): AdminConfiguration {
     announcementEn: row?.announcementEn ?? '',
     announcementZh: row?.announcementZh ?? '',
     appVersion: row?.appVersion ?? '1.0.0',
+    refundApprovalAboveSen: row?.refundApprovalAboveSen ?? DEFAULT_REFUND_APPROVAL_ABOVE_SEN,
     updatedAt: row?.updatedAt.toISOString() ?? null,
   };
 }
@@ -52,6 +57,7 @@ export class UpdateConfigurationHandler implements ICommandHandler<UpdateConfigu
       announcementEn: update.announcementEn,
       announcementZh: update.announcementZh,
       appVersion: update.appVersion,
+      ...(update.refundApprovalAboveSen !== undefined ? { refundApprovalAboveSen: update.refundApprovalAboveSen } : {}),
     };
     const row = await this.prisma.$transaction(async (tx) => {
       // The row is locked while it changes, so the audit's "before" is what this change replaced.
@@ -63,6 +69,7 @@ export class UpdateConfigurationHandler implements ICommandHandler<UpdateConfigu
         announcementEn: before.announcementEn,
         announcementZh: before.announcementZh,
         appVersion: before.appVersion,
+        refundApprovalAboveSen: before.refundApprovalAboveSen,
       };
       const after = await tx.configuration.upsert({ where: { id: ID }, update: data, create: { id: ID, ...data } });
       await recordStaffAction(tx, principal, {
@@ -76,7 +83,12 @@ export class UpdateConfigurationHandler implements ICommandHandler<UpdateConfigu
       return after;
     });
     this.logger.log(
-      { staffId: principal.id, serviceClosed: row.serviceClosed, appVersion: row.appVersion },
+      {
+        staffId: principal.id,
+        serviceClosed: row.serviceClosed,
+        appVersion: row.appVersion,
+        refundApprovalAboveSen: row.refundApprovalAboveSen,
+      },
       'Configuration changed',
     );
     return toAdminConfiguration(row);

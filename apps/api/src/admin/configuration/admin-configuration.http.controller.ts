@@ -18,7 +18,7 @@ export class AdminConfigurationHttpController {
 
   @Get()
   @Roles('_admin')
-  @ApiOperation({ summary: 'Service closed, announcements (ms, en, zh), app version' })
+  @ApiOperation({ summary: 'Service closed, announcements (ms, en, zh), app version, the refund approval limit' })
   get(): Promise<AdminConfiguration> {
     return this.queryBus.execute(new GetConfigurationQuery());
   }

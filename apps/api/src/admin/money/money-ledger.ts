@@ -261,7 +261,11 @@ export class MoneyLedger {
 
   /** The part of a duplicate charge's refund that falls to `councils` (signed: a correction gives it back). */
   private shareOf(
-    refund: { amountSen: number; payment: { items: { councilCode: string; amountSen: number }[] } },
+    refund: {
+      amountSen: number;
+      correctsRefundId: string | null;
+      payment: { items: { councilCode: string; amountSen: number }[] };
+    },
     councils: string[] | null,
   ): number {
     return shareOverItems(refund.amountSen, refund.payment.items)

@@ -3,8 +3,27 @@ import { Prisma } from '../../generated/prisma/client';
 
 /**
  * Which refunds count as money given back, which way, and on which day: the one rule every money figure uses
- * (MoneyLedger). Every refund recorded counts, as money going back to the payer.
+ * (MoneyLedger, the day's close). A refund counts once it is made (a refund awaiting a second officer's approval,
+ * or declined, counts for nothing); a correction of a mistaken refund counts the other way, as money coming back.
  */
+
+/** A refund row (as `alias`) that counts. */
+export const COUNTED_REFUND_SQL = (alias: string): Prisma.Sql => Prisma.sql`${Prisma.raw(alias)}."state" = 'made'`;
+/** +1 for money given back, -1 for a correction taking a mistaken refund back. */
+export const REFUND_SIGN_SQL = (alias: string): Prisma.Sql =>
+  Prisma.sql`(CASE WHEN ${Prisma.raw(alias)}."correctsRefundId" IS NULL THEN 1 ELSE -1 END)`;
+/** The refunds that count, as a Prisma filter. */
+export const countedRefundWhere: Prisma.RefundWhereInput = { state: 'made' };
+/** The fields `refundSign` reads. */
+export const REFUND_SIGN_FIELDS = { correctsRefundId: true } as const satisfies Prisma.RefundSelect;
+/** +1 for money given back, -1 for a correction. */
+export function refundSign(refund: { correctsRefundId?: string | null }): 1 | -1 {
+  return refund.correctsRefundId ? -1 : 1;
+}
+/** The refunds that give money back (false) or take it back (true: corrections). */
+export function correctionsWhere(corrections: boolean): Prisma.RefundWhereInput {
+  return corrections ? { correctsRefundId: { not: null } } : { correctsRefundId: null };
+}
 
 /**
  * The Malaysian day a refund's money counts on, for a council (as SQL, `alias` the refund row): the day of its
@@ -29,21 +48,4 @@ export function refundDay(
   const day = malaysiaDay(0, refund.refundedAt);
   const signedAt = signed.get(`${council}|${day}`);
   return signedAt && signedAt < refund.createdAt ? malaysiaDay(0, refund.createdAt) : day;
-}
-
-/** A refund row (as `alias`) that counts. */
-export const COUNTED_REFUND_SQL = (_alias: string): Prisma.Sql => Prisma.sql`TRUE`;
-/** +1 for money given back. */
-export const REFUND_SIGN_SQL = (_alias: string): Prisma.Sql => Prisma.sql`1`;
-/** The refunds that count, as a Prisma filter. */
-export const countedRefundWhere: Prisma.RefundWhereInput = {};
-/** The fields `refundSign` reads. */
-export const REFUND_SIGN_FIELDS = {} as const satisfies Prisma.RefundSelect;
-/** +1 for money given back. */
-export function refundSign(_refund: object): 1 | -1 {
-  return 1;
-}
-/** The refunds that give money back (false) or take it back (true). */
-export function correctionsWhere(corrections: boolean): Prisma.RefundWhereInput {
-  return corrections ? { id: { in: [] } } : {};
 }

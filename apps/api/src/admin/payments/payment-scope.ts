@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { RefundDecider } from '@councilpay/domain';
 import type { Prisma } from '../../generated/prisma/client';
 import { ApiError } from '../../http/api-error';
 import { councilScope, type CouncilScope } from '../../auth/roles';
@@ -32,4 +33,10 @@ export class PaymentScope {
     const councils = [...new Set(payment.items.map((i) => i.councilCode))].sort();
     return { reference, councils, wholly: scope.all || councils.every((c) => scope.councils.includes(c)) };
   }
+}
+
+/** The staff member as the refund rules of libs/domain weigh them: `_admin`, or a council admin of some councils. */
+export function refundDecider(principal: Principal): RefundDecider {
+  const scope = councilScope(principal);
+  return { id: principal.id, systemAdmin: scope.all, councils: scope.all ? [] : scope.councils };
 }

@@ -39,7 +39,9 @@ export class ReceiptDocuments {
       include: { items: { orderBy: { position: 'asc' }, include: { council: true } } },
     });
     if (!payment) return { ok: false, reason: 'not_found' };
-    if (!RECEIPT_STATES.has(payment.status) || !payment.finalAt) return { ok: false, reason: 'not_paid' };
+    // When it was paid: a refund (or its correction) moves finalAt, never paidAt.
+    const paidAt = payment.paidAt ?? payment.finalAt;
+    if (!RECEIPT_STATES.has(payment.status) || !paidAt) return { ok: false, reason: 'not_paid' };
     const lang = language ?? (payment.language as Language);
     const filename = `receipt-${payment.reference}.pdf`;
     const cacheKey = this.redis.key('receipt-pdf', payment.reference, lang, view, String(payment.version));
@@ -52,7 +54,7 @@ export class ReceiptDocuments {
       reference: payment.reference,
       invoiceNo: payment.invoiceNo,
       amountSen: payment.amountSen,
-      paidAt: payment.finalAt.toISOString(),
+      paidAt: paidAt.toISOString(),
       receiptNos: paidItems.map((item) => item.receiptNo as string),
     });
     const first = payment.items[0];
@@ -63,7 +65,7 @@ export class ReceiptDocuments {
       reference: payment.reference,
       invoiceNo: payment.invoiceNo,
       status: payment.status,
-      paidAt: payment.finalAt,
+      paidAt,
       payerName: view === 'full' ? payment.payerName : maskName(payment.payerName),
       method: payment.method,
       bankName:

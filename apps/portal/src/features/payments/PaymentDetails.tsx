@@ -42,6 +42,13 @@ export function PaymentStatusBanner({ payment }: { payment: PaymentDto }) {
         <div data-testid="failure-reason">{t('receipt.reason', { reason })}</div>
       )}
       {waiting && <div>{t('receipt.waiting_text')}</div>}
+      {payment.refundedSen > 0 && (
+        <div data-testid="refund-note">
+          {t(payment.status === 'refunded' ? 'receipt.refunded_whole' : 'receipt.refunded_part', {
+            amount: formatRinggit(payment.refundedSen),
+          })}
+        </div>
+      )}
     </Alert>
   );
 }
@@ -54,13 +61,26 @@ export function PaymentDetails({ payment }: { payment: PaymentDto }) {
   const fields: DisplayField[] = [
     { label: 'reference', value: { text: payment.reference } },
     { label: 'invoice_no', value: { text: payment.invoiceNo } },
-    { label: 'payment_date', value: { text: formatDateTime(Date.parse(payment.finalAt ?? payment.createdAt)) } },
+    // When it was paid: a refund moves finalAt, never paidAt.
+    {
+      label: 'payment_date',
+      value: { text: formatDateTime(Date.parse(payment.paidAt ?? payment.finalAt ?? payment.createdAt)) },
+    },
     { label: 'payer_name', value: { text: payment.payerName } },
     { label: 'payer_email', value: { text: payment.payerEmail } },
     { label: 'payment_method', value: paymentMethodValue(payment) },
     { label: 'payment_status', value: { key: `payment_states.${payment.status}` } },
     { label: 'amount_paid', value: { text: formatRinggit(payment.amountSen) } },
   ];
+  if (payment.refundedSen > 0) {
+    fields.push({
+      label: 'amount_refunded',
+      value: {
+        key: payment.status === 'refunded' ? 'receipt.refunded_amount_whole' : 'receipt.refunded_amount_part',
+        values: { amount: formatRinggit(payment.refundedSen) },
+      },
+    });
+  }
   return (
     <Stack spacing={3}>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>

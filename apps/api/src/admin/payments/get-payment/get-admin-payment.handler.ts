@@ -1,11 +1,26 @@
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import type { AdminPaymentView, PaymentDto } from '@councilpay/domain';
+import {
+  refundsAwaitingSen,
+  refundsMadeNetSen,
+  type AdminPaymentView,
+  type PaymentDto,
+  type RefundState,
+} from '@councilpay/domain';
 import { GetPaymentQuery } from '../../../payments/queries/get-payment/get-payment.query';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { toStaffAuditRow } from '../../audit/staff-audit';
 import { NOTIFICATION_INCLUDE, toAdminNotificationRow } from '../../notifications/notification-row';
 import { PaymentScope } from '../payment-scope';
 import { GetAdminPaymentQuery } from './get-admin-payment.query';
+
+/** What the refunds of an item come to: made (net of corrections) and held back by those awaiting approval. */
+function itemRefunds(rows: { amountSen: number; refund: { state: RefundState; correctsRefundId: string | null } }[]): {
+  refundedSen: number;
+  awaitingSen: number;
+} {
+  const counted = rows.map((r) => ({ ...r.refund, amountSen: r.amountSen }));
+  return { refundedSen: refundsMadeNetSen(counted), awaitingSen: refundsAwaitingSen(counted) };
+}
 
 /**
  * The payment as the receipt page shows it, plus what staff need: whole contact details, councils, gateway id,
@@ -37,7 +52,10 @@ export class GetAdminPaymentHandler implements IQueryHandler<GetAdminPaymentQuer
               councilCode: true,
               accountNo: true,
               amountSen: true,
-              refundItems: { select: { amountSen: true } },
+              creditedAt: true,
+              refundItems: {
+                select: { amountSen: true, refund: { select: { state: true, correctsRefundId: true } } },
+              },
             },
             orderBy: { id: 'asc' },
           },
@@ -64,7 +82,8 @@ export class GetAdminPaymentHandler implements IQueryHandler<GetAdminPaymentQuer
         council: i.councilCode,
         accountNo: i.accountNo,
         amountSen: i.amountSen,
-        refundedSen: i.refundItems.reduce((sum, r) => sum + r.amountSen, 0),
+        ...itemRefunds(i.refundItems),
+        credited: i.creditedAt !== null,
       })),
     };
   }

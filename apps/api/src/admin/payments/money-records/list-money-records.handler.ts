@@ -1,9 +1,9 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AdminGatewayAnswerRow, AdminRefundRow } from '@councilpay/domain';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { PaymentScope } from '../payment-scope';
+import { PaymentScope, refundDecider } from '../payment-scope';
 import { ListGatewayAnswersQuery, ListRefundsQuery } from './list-money-records.query';
-import { REFUND_INCLUDE, toGatewayAnswerRow, toRefundRow } from './money-rows';
+import { REFUND_INCLUDE, refundActions, toGatewayAnswerRow, toRefundRow } from './money-rows';
 
 /** One payment's answers are few (a handful of deliveries and enquiries); a cap keeps a flood bounded. */
 const MAX_ROWS = 500;
@@ -34,13 +34,14 @@ export class ListRefundsHandler implements IQueryHandler<ListRefundsQuery, Admin
   ) {}
 
   async execute({ principal, reference }: ListRefundsQuery): Promise<AdminRefundRow[]> {
-    await this.scope.find(principal, reference);
+    const { councils } = await this.scope.find(principal, reference);
     const rows = await this.prisma.refund.findMany({
       where: { payment: { reference } },
       include: REFUND_INCLUDE,
       orderBy: { createdAt: 'asc' },
       take: MAX_ROWS,
     });
-    return rows.map((r) => toRefundRow(r, reference));
+    const decider = refundDecider(principal);
+    return rows.map((r) => toRefundRow(r, reference, refundActions(r, decider, councils)));
   }
 }

@@ -1,8 +1,12 @@
-import type {
-  AdminGatewayAnswerRow,
-  AdminRefundRow,
-  GatewayAnswerSource,
-  GatewayAnswerVerdict,
+import {
+  refundCorrectionRefusal,
+  refundDecisionRefusal,
+  type AdminGatewayAnswerRow,
+  type AdminRefundRow,
+  type GatewayAnswerSource,
+  type GatewayAnswerVerdict,
+  type RefundDecider,
+  type RefundState,
 } from '@councilpay/domain';
 import type { GatewayAnswer, Prisma } from '../../../generated/prisma/client';
 
@@ -33,14 +37,49 @@ export function toGatewayAnswerRow(row: GatewayAnswer, reference: string | null)
 
 export const REFUND_INCLUDE = {
   items: { include: { paymentItem: { select: { councilCode: true, accountNo: true } } }, orderBy: { id: 'asc' } },
+  correctedBy: { select: { id: true } },
 } satisfies Prisma.RefundInclude;
 
 export type RefundWithItems = Prisma.RefundGetPayload<{ include: typeof REFUND_INCLUDE }>;
 
-export function toRefundRow(row: RefundWithItems, reference: string): AdminRefundRow {
+/**
+ * What a staff member may do with a refund, by the rules of libs/domain; without `decider` (no caller to ask
+ * for) nothing. The API checks the same rules again when they do it.
+ */
+export function refundActions(
+  row: RefundWithItems,
+  decider: RefundDecider | null,
+  paymentCouncils: readonly string[],
+): Pick<AdminRefundRow, 'mayApprove' | 'mayDecline' | 'mayCorrect'> {
+  if (!decider) return { mayApprove: false, mayDecline: false, mayCorrect: false };
+  const wholly = decider.systemAdmin || paymentCouncils.every((c) => decider.councils.includes(c));
+  const state = row.state as RefundState;
+  return {
+    mayApprove: refundDecisionRefusal('approve', { state, staffId: row.staffId }, decider, paymentCouncils) === null,
+    mayDecline: refundDecisionRefusal('decline', { state, staffId: row.staffId }, decider, paymentCouncils) === null,
+    mayCorrect:
+      wholly &&
+      refundCorrectionRefusal({
+        state,
+        correctsRefundId: row.correctsRefundId,
+        correctedByRefundId: row.correctedBy?.id ?? null,
+      }) === null,
+  };
+}
+
+export function toRefundRow(
+  row: RefundWithItems,
+  reference: string,
+  actions: Pick<AdminRefundRow, 'mayApprove' | 'mayDecline' | 'mayCorrect'> = {
+    mayApprove: false,
+    mayDecline: false,
+    mayCorrect: false,
+  },
+): AdminRefundRow {
   return {
     id: row.id,
     reference,
+    state: row.state as RefundState,
     amountSen: row.amountSen,
     reason: row.reason,
     staffEmail: row.staffEmail,
@@ -48,6 +87,11 @@ export function toRefundRow(row: RefundWithItems, reference: string): AdminRefun
     gatewayAnswerId: row.gatewayAnswerId?.toString() ?? null,
     refundedAt: row.refundedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
+    correctsRefundId: row.correctsRefundId,
+    correctedByRefundId: row.correctedBy?.id ?? null,
+    decidedByEmail: row.decidedByEmail,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    declineReason: row.declineReason,
     items: row.items.map((i) => ({
       itemId: i.paymentItemId,
       councilCode: i.paymentItem.councilCode,
@@ -56,5 +100,6 @@ export function toRefundRow(row: RefundWithItems, reference: string): AdminRefun
       reverseCredit: i.reverseCredit,
       creditReversedSen: i.creditReversedSen,
     })),
+    ...actions,
   };
 }

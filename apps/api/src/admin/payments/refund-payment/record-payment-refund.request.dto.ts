@@ -6,7 +6,6 @@ import {
   IsArray,
   IsBoolean,
   IsInt,
-  IsISO8601,
   IsNotEmpty,
   IsOptional,
   IsString,
@@ -17,8 +16,13 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import type { AdminRecordRefundRequest } from '@councilpay/domain';
+import type {
+  AdminCorrectRefundRequest,
+  AdminDeclineRefundRequest,
+  AdminRecordRefundRequest,
+} from '@councilpay/domain';
 import { Trim } from '../../../identity/validators';
+import { ReferenceParam } from '../../../payments/reference.param';
 
 /** Larger than any payment may be; the refundable remainder is the real bound. */
 const MAX_SEN = 100_000_000;
@@ -54,9 +58,14 @@ export class RecordPaymentRefundRequestDto implements AdminRecordRefundRequest {
   @MaxLength(100)
   gatewayReference?: string;
 
-  @ApiPropertyOptional({ description: 'when the money was given back (ISO time); now when absent' })
+  @ApiPropertyOptional({
+    example: '2026-12-04',
+    description:
+      'when the money was given back: a Malaysian day (YYYY-MM-DD) or a time with its zone, from the day the payment was paid to today; now when absent',
+  })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsString()
+  @MaxLength(40)
   refundedAt?: string;
 
   @ApiPropertyOptional({ type: [RefundItemRequestDto] })
@@ -79,4 +88,31 @@ export class RecordPaymentRefundRequestDto implements AdminRecordRefundRequest {
   @Min(1)
   @Max(MAX_SEN)
   amountSen?: number;
+}
+
+/** Why a refund awaiting approval is declined. */
+export class DeclineRefundRequestDto implements AdminDeclineRefundRequest {
+  @ApiProperty({ example: 'No transfer was made: the bill was paid once' })
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(400)
+  reason: string;
+}
+
+/** Why a refund was a mistake. */
+export class CorrectRefundRequestDto implements AdminCorrectRefundRequest {
+  @ApiProperty({ example: 'Recorded against the wrong payment; no money was given back' })
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(400)
+  reason: string;
+}
+
+/** A refund of a payment in a route. */
+export class RefundIdParam extends ReferenceParam {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: 'refundId is not a refund id' })
+  refundId: string;
 }

@@ -39,12 +39,14 @@ export class VerifyDocumentHandler implements IQueryHandler<VerifyDocumentQuery,
       where: { reference: facts.reference },
       include: { items: { select: { receiptNo: true } } },
     });
-    if (!payment || !payment.finalAt) return { verdict: 'unknown' };
+    const paidAt = payment?.paidAt ?? payment?.finalAt;
+    if (!payment || !paidAt) return { verdict: 'unknown' };
     const receiptNos = payment.items.flatMap((item) => (item.receiptNo ? [item.receiptNo] : []));
     const matches =
       payment.invoiceNo === facts.invoiceNo &&
       payment.amountSen === facts.amountSen &&
-      payment.finalAt.toISOString() === facts.paidAt &&
+      // Receipts carry when the payment was paid; those issued before paidAt was kept carry its finalAt then.
+      (paidAt.toISOString() === facts.paidAt || payment.finalAt?.toISOString() === facts.paidAt) &&
       sameList(receiptNos, facts.receiptNos);
     if (!matches) {
       this.logger.warn({ reference: facts.reference }, 'Signed receipt code whose facts differ from the record');

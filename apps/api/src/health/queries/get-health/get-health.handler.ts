@@ -99,7 +99,8 @@ export class GetHealthHandler implements IQueryHandler<GetHealthQuery, HealthRep
   }
 
   /**
-   * Money owed back and not yet refunded (duplicate charges, payments whose credit was refused), and open
+   * Money owed back and not yet refunded (duplicate charges, payments whose credit was refused; refunds made
+   * count, net of their corrections: one awaiting approval has given nothing back yet), and open
    * payments the bank cannot be asked about (enquiries failing for 7 days).
    */
   private async moneyDetail() {
@@ -107,14 +108,18 @@ export class GetHealthHandler implements IQueryHandler<GetHealthQuery, HealthRep
       this.prisma.$queryRaw<{ n: bigint; due: bigint | null }[]>`
         SELECT count(*) AS n, sum(a."refundDueSen" - COALESCE(r.made, 0)) AS due
         FROM "GatewayAnswer" a
-        LEFT JOIN (SELECT "gatewayAnswerId", sum("amountSen") AS made FROM "Refund"
-                   WHERE "gatewayAnswerId" IS NOT NULL GROUP BY "gatewayAnswerId") r ON r."gatewayAnswerId" = a."id"
+        LEFT JOIN (SELECT "gatewayAnswerId",
+                          sum(CASE WHEN "correctsRefundId" IS NULL THEN "amountSen" ELSE -"amountSen" END) AS made
+                   FROM "Refund" WHERE "gatewayAnswerId" IS NOT NULL AND "state" = 'made'
+                   GROUP BY "gatewayAnswerId") r ON r."gatewayAnswerId" = a."id"
         WHERE a."verdict" = 'duplicate_charge' AND a."refundDueSen" > COALESCE(r.made, 0)`,
       this.prisma.$queryRaw<{ n: bigint; due: bigint | null }[]>`
         SELECT count(*) AS n, sum(p."refundDueSen" - COALESCE(r.made, 0)) AS due
         FROM "Payment" p
-        LEFT JOIN (SELECT "paymentId", sum("amountSen") AS made FROM "Refund"
-                   WHERE "gatewayAnswerId" IS NULL GROUP BY "paymentId") r ON r."paymentId" = p."id"
+        LEFT JOIN (SELECT "paymentId",
+                          sum(CASE WHEN "correctsRefundId" IS NULL THEN "amountSen" ELSE -"amountSen" END) AS made
+                   FROM "Refund" WHERE "gatewayAnswerId" IS NULL AND "state" = 'made'
+                   GROUP BY "paymentId") r ON r."paymentId" = p."id"
         WHERE p."refundDueSen" > 0 AND p."refundDueSen" > COALESCE(r.made, 0)`,
       this.prisma.payment.count({ where: { bankSilentAt: { not: null }, status: { in: [...OPEN_PAYMENT_STATES] } } }),
     ]);

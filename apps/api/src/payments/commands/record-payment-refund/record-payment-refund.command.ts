@@ -1,4 +1,4 @@
-import type { AdminRecordRefundRequest } from '@councilpay/domain';
+import type { AdminRecordRefundRequest, RefundDecider } from '@councilpay/domain';
 
 /** Staff record money given back to a payer: (part of) some items, or a duplicate charge. */
 export class RecordPaymentRefundCommand {
@@ -9,5 +9,7 @@ export class RecordPaymentRefundCommand {
     readonly request: AdminRecordRefundRequest,
     /** The councils of the payment, for the audit entry. */
     readonly councils: string[],
+    /** The caller, for what the answer's refund row says they may do next (nothing when null). */
+    readonly decider: RefundDecider | null = null,
   ) {}
 }

@@ -1,57 +1,27 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import {
-  assessmentOwedSen,
-  breakdownOwedSen,
-  isAssessmentBreakdown,
-  restoreAssessmentCredit,
-  type AdminRecordRefundResult,
-  type AssessmentAmounts,
-  type AssessmentBreakdown,
-  type PaymentState,
-} from '@councilpay/domain';
-import type { Prisma } from '../../../generated/prisma/client';
+import type { AdminRecordRefundResult } from '@councilpay/domain';
 import { recordStaffAction } from '../../../admin/audit/staff-audit';
-import { REFUND_INCLUDE, toRefundRow } from '../../../admin/payments/money-records/money-rows';
+import { REFUND_INCLUDE, refundActions, toRefundRow } from '../../../admin/payments/money-records/money-rows';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { PaymentLedger, type LedgerResult, type Tx } from '../../payment-ledger';
+import { lockPayment } from '../../locked-payment';
+import { PaymentLedger, type LedgerResult } from '../../payment-ledger';
+import { RefundEffects } from '../../refunds/refund-effects';
+import { planRefund } from '../../refunds/refund-plan';
 import { RecordPaymentRefundCommand } from './record-payment-refund.command';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TX_OPTIONS = { maxWait: 30_000, timeout: 30_000 };
 
-interface LockedPayment {
-  id: string;
-  reference: string;
-  status: PaymentState;
-  amountSen: number;
-}
-
-/** What an assessment item's credit took off each component: as credited, or as priced for older items. */
-function takenBreakdown(item: {
-  type: string;
-  creditedBreakdown: Prisma.JsonValue;
-  pricedBreakdown: Prisma.JsonValue;
-}): AssessmentBreakdown | null {
-  if (item.type !== 'assessment') return null;
-  if (isAssessmentBreakdown(item.creditedBreakdown)) return item.creditedBreakdown;
-  return isAssessmentBreakdown(item.pricedBreakdown) ? item.pricedBreakdown : null;
-}
-
-const invalid = (message: string, details?: Record<string, unknown>) =>
-  new ApiError(400, 'refund_invalid', message, details);
-const tooMuch = (remainderSen: number) =>
-  new ApiError(409, 'refund_exceeds_remainder', 'This refund is more than what is left to give back', {
-    remainderSen,
-  });
-
 /**
  * A refund is money: its amount, items, reason, staff member, gateway reference and date are recorded, under
  * the payment's row lock, never more than what is left to give back (the database refuses it too). Per item,
  * staff choose whether the bill's credit is reversed: its balance goes back up by the credit that item gave
- * (in proportion for part of it). Once the whole charge is given back the payment moves to `refunded` through the
- * ledger, as the state table allows; its paidAt stays. A duplicate charge is given back against its gateway answer.
+ * (in proportion for part of it). A refund that takes the payment's refunds above the approval limit of the
+ * configuration is recorded awaiting a second officer's approval: it holds back its amount and does nothing
+ * else until approved. Otherwise it is made at once (RefundEffects: credits reversed, `refunded` once the whole
+ * charge is given back, the payer told). Either way the staff audit records it in the same transaction.
  */
 @CommandHandler(RecordPaymentRefundCommand)
 export class RecordPaymentRefundHandler implements ICommandHandler<
@@ -63,218 +33,94 @@ export class RecordPaymentRefundHandler implements ICommandHandler<
   constructor(
     private readonly prisma: PrismaService,
     private readonly ledger: PaymentLedger,
+    private readonly effects: RefundEffects,
   ) {}
 
-  async execute({ reference, staff, request, councils }: RecordPaymentRefundCommand): Promise<AdminRecordRefundResult> {
-    const refundedAt = request.refundedAt ? new Date(request.refundedAt) : new Date();
+  async execute({
+    reference,
+    staff,
+    request,
+    councils,
+    decider,
+  }: RecordPaymentRefundCommand): Promise<AdminRecordRefundResult> {
+    const now = new Date();
     let moved: LedgerResult | null = null;
     const result = await this.prisma.$transaction(async (tx) => {
-      const rows = await tx.$queryRaw<LockedPayment[]>`
-        SELECT "id", "reference", "status"::text AS "status", "amountSen" FROM "Payment"
-        WHERE "reference" = ${reference} FOR UPDATE`;
-      const payment = rows[0];
+      const payment = await lockPayment(tx, { reference });
       if (!payment) throw new ApiError(404, 'not_found', 'Not Found!');
-      const refundId = request.gatewayAnswerId
-        ? await this.duplicateChargeRefund(tx, payment, request, staff, refundedAt)
-        : await this.itemsRefund(tx, payment, request, staff, refundedAt);
-      const own = await tx.refund.aggregate({
-        where: { paymentId: payment.id, gatewayAnswerId: null },
-        _sum: { amountSen: true },
+      const plan = await planRefund(tx, payment, request, now);
+      const created = await tx.refund.create({
+        data: {
+          paymentId: payment.id,
+          gatewayAnswerId: plan.gatewayAnswerId,
+          amountSen: plan.amountSen,
+          reason: request.reason,
+          staffId: staff.id,
+          staffEmail: staff.email,
+          gatewayReference: request.gatewayReference ?? null,
+          refundedAt: plan.refundedAt,
+          state: plan.needsApproval ? 'awaiting_approval' : 'made',
+          items: {
+            create: plan.lines.map((l) => ({
+              paymentItemId: l.item.id,
+              amountSen: l.amountSen,
+              reverseCredit: l.reverseCredit,
+              creditReversedSen: l.creditReversedSen,
+            })),
+          },
+        },
       });
-      const refundedSen = own._sum.amountSen ?? 0;
-      let status = payment.status;
-      if (!request.gatewayAnswerId && refundedSen === payment.amountSen) {
-        // The whole charge is given back: the status moves the one way every status moves, through the ledger
-        // (state table, timeline event, finalAt), in this transaction and under the row lock it already holds.
-        moved = await this.ledger.applyIn(tx, { reference }, 'refund_recorded', 'admin', { data: { refundId } });
-        if (moved.outcome === 'move' && moved.to) status = moved.to;
-      }
-      const refund = await tx.refund.findUniqueOrThrow({ where: { id: refundId }, include: REFUND_INCLUDE });
+      const made = plan.needsApproval ? null : await this.effects.make(tx, payment, created, plan.lines, plan.totals);
+      moved = made?.moved ?? null;
+      const status = made?.status ?? payment.status;
+      const refundableSen = made?.refundableSen ?? payment.amountSen - plan.totals.ownReservedSen() - ownPart(plan);
+      const refund = await tx.refund.findUniqueOrThrow({ where: { id: created.id }, include: REFUND_INCLUDE });
       if (UUID.test(staff.id)) {
+        const refundedBefore = plan.totals.ownMadeSen();
         await recordStaffAction(tx, staff, {
           action: 'payment_refund',
           targetType: 'payment',
           targetId: reference,
           councils,
-          before: {
-            status: payment.status,
-            refundedSen: refundedSen - (refund.gatewayAnswerId ? 0 : refund.amountSen),
-          },
+          before: { status: payment.status, refundedSen: refundedBefore },
           after: {
             status,
-            refundedSen,
-            refundId,
-            amountSen: refund.amountSen,
-            gatewayAnswerId: refund.gatewayAnswerId?.toString() ?? null,
+            refundedSen: refundedBefore + (made && plan.gatewayAnswerId === null ? plan.amountSen : 0),
+            refundId: created.id,
+            state: created.state,
+            amountSen: created.amountSen,
+            refundedAt: created.refundedAt.toISOString(),
+            gatewayAnswerId: created.gatewayAnswerId?.toString() ?? null,
+            items: plan.lines.map((l) => ({
+              itemId: l.item.id,
+              amountSen: l.amountSen,
+              creditReversedSen: l.creditReversedSen,
+            })),
           },
         });
       }
       return {
-        refund: toRefundRow(refund, reference),
+        refund: toRefundRow(refund, reference, refundActions(refund, decider, councils)),
         status,
-        refundableSen: payment.amountSen - refundedSen,
+        refundableSen,
       };
     }, TX_OPTIONS);
     this.logger.log(
-      { reference, refundId: result.refund.id, amountSen: result.refund.amountSen, status: result.status },
-      'Refund recorded',
+      {
+        reference,
+        refundId: result.refund.id,
+        amountSen: result.refund.amountSen,
+        state: result.refund.state,
+        status: result.status,
+      },
+      result.refund.state === 'made' ? 'Refund recorded' : 'Refund recorded, awaiting approval',
     );
     if (moved) this.ledger.report(moved, 'refund_recorded', 'admin');
     return result;
   }
+}
 
-  private async itemsRefund(
-    tx: Tx,
-    payment: LockedPayment,
-    request: RecordPaymentRefundCommand['request'],
-    staff: RecordPaymentRefundCommand['staff'],
-    refundedAt: Date,
-  ): Promise<string> {
-    if (payment.status !== 'paid') {
-      if (payment.status === 'refunded') throw tooMuch(0);
-      throw new ApiError(409, 'refund_not_allowed', 'Only a paid payment can be refunded', { status: payment.status });
-    }
-    const wanted = request.items ?? [];
-    if (wanted.length === 0) throw invalid('Name the items refunded');
-    if (new Set(wanted.map((w) => w.itemId)).size !== wanted.length) throw invalid('An item is named twice');
-    const items = await tx.paymentItem.findMany({
-      where: { paymentId: payment.id },
-      include: { refundItems: true },
-    });
-    const byId = new Map(items.map((i) => [i.id, i]));
-    const lines = wanted.map((w) => {
-      const item = byId.get(w.itemId);
-      if (!item) throw invalid('An item is not one of this payment', { itemId: w.itemId });
-      const refunded = item.refundItems.reduce((sum, r) => sum + r.amountSen, 0);
-      const reversed = item.refundItems.reduce((sum, r) => sum + r.creditReversedSen, 0);
-      const remainder = item.amountSen - refunded;
-      if (w.amountSen > remainder) throw tooMuch(remainder);
-      // An assessment's credit is what it took off each component (less than priced when one had shrunk).
-      const taken = takenBreakdown(item);
-      const creditSen = taken ? breakdownOwedSen(taken) : item.creditSen;
-      // The credit this part of the item gave; the last part takes what is left, so a whole refund reverses it all.
-      const creditReversedSen =
-        w.reverseCredit && item.creditedAt
-          ? w.amountSen === remainder
-            ? creditSen - reversed
-            : Math.min(creditSen - reversed, Math.floor((creditSen * w.amountSen) / item.amountSen))
-          : 0;
-      return { item, amountSen: w.amountSen, reverseCredit: w.reverseCredit, creditReversedSen, taken, reversed };
-    });
-    const amountSen = lines.reduce((sum, l) => sum + l.amountSen, 0);
-    if (request.amountSen !== undefined && request.amountSen !== amountSen) {
-      throw invalid("The amount is not the sum of the items' amounts", { itemsSen: amountSen });
-    }
-    // Bills whose credit is reversed, locked in id order like crediting does.
-    const payableIds = [...new Set(lines.filter((l) => l.creditReversedSen > 0).map((l) => l.item.payableId))].sort();
-    const locked =
-      payableIds.length > 0
-        ? await tx.$queryRaw<{ id: string; type: string; details: Prisma.JsonValue }[]>`
-            SELECT "id", "type"::text AS "type", "details" FROM "Payable"
-            WHERE "id" = ANY(${payableIds}::uuid[]) ORDER BY "id" FOR UPDATE`
-        : [];
-    const details = new Map(locked.map((p) => [p.id, p]));
-    for (const line of lines.filter((l) => l.creditReversedSen > 0)) {
-      const payable = details.get(line.item.payableId);
-      if (payable?.type === 'assessment' && line.taken) {
-        // The components the credit took go back up, exactly (arrears, the year, tax and the discounts).
-        const amounts = restoreAssessmentCredit(
-          payable.details as unknown as AssessmentAmounts,
-          line.taken,
-          line.reversed,
-          line.creditReversedSen,
-        );
-        payable.details = { ...(payable.details as Prisma.JsonObject), ...amounts };
-        await tx.payable.update({
-          where: { id: payable.id },
-          data: {
-            details: payable.details as Prisma.InputJsonValue,
-            balanceSen: assessmentOwedSen(amounts),
-            version: { increment: 1 },
-          },
-        });
-        continue;
-      }
-      await tx.payable.update({
-        where: { id: line.item.payableId },
-        data: { balanceSen: { increment: line.creditReversedSen }, version: { increment: 1 } },
-      });
-    }
-    const refund = await tx.refund.create({
-      data: {
-        paymentId: payment.id,
-        amountSen,
-        reason: request.reason,
-        staffId: staff.id,
-        staffEmail: staff.email,
-        gatewayReference: request.gatewayReference ?? null,
-        refundedAt,
-        items: {
-          create: lines.map((l) => ({
-            paymentItemId: l.item.id,
-            amountSen: l.amountSen,
-            reverseCredit: l.reverseCredit,
-            creditReversedSen: l.creditReversedSen,
-          })),
-        },
-      },
-    });
-    await tx.paymentEvent.create({
-      data: {
-        paymentId: payment.id,
-        type: 'refund_recorded',
-        source: 'admin',
-        data: {
-          refundId: refund.id,
-          amountSen,
-          items: lines.map((l) => ({
-            itemId: l.item.id,
-            amountSen: l.amountSen,
-            creditReversedSen: l.creditReversedSen,
-          })),
-        },
-      },
-    });
-    return refund.id;
-  }
-
-  private async duplicateChargeRefund(
-    tx: Tx,
-    payment: LockedPayment,
-    request: RecordPaymentRefundCommand['request'],
-    staff: RecordPaymentRefundCommand['staff'],
-    refundedAt: Date,
-  ): Promise<string> {
-    if (request.items?.length) throw invalid('A duplicate charge is given back whole, without items');
-    if (!/^\d{1,18}$/.test(request.gatewayAnswerId ?? '')) throw invalid('gatewayAnswerId is not an answer id');
-    const answer = await tx.gatewayAnswer.findFirst({
-      where: { id: BigInt(request.gatewayAnswerId!), paymentId: payment.id, verdict: 'duplicate_charge' },
-    });
-    if (!answer) throw invalid('That gateway answer is no duplicate charge of this payment');
-    const made = await tx.refund.aggregate({ where: { gatewayAnswerId: answer.id }, _sum: { amountSen: true } });
-    const remainder = answer.refundDueSen - (made._sum.amountSen ?? 0);
-    const amountSen = request.amountSen ?? remainder;
-    if (amountSen <= 0 || amountSen > remainder) throw tooMuch(remainder);
-    const refund = await tx.refund.create({
-      data: {
-        paymentId: payment.id,
-        gatewayAnswerId: answer.id,
-        amountSen,
-        reason: request.reason,
-        staffId: staff.id,
-        staffEmail: staff.email,
-        gatewayReference: request.gatewayReference ?? null,
-        refundedAt,
-      },
-    });
-    await tx.paymentEvent.create({
-      data: {
-        paymentId: payment.id,
-        type: 'refund_recorded',
-        source: 'admin',
-        data: { refundId: refund.id, amountSen, gatewayAnswerId: answer.id.toString() },
-      },
-    });
-    return refund.id;
-  }
+/** The part of the payment's own charge a refund holds back (a duplicate charge's refund holds none of it). */
+function ownPart(plan: { gatewayAnswerId: bigint | null; amountSen: number }): number {
+  return plan.gatewayAnswerId === null ? plan.amountSen : 0;
 }

@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { maskEmail, maskName, type PaymentDto, type PaymentEventDto } from '@councilpay/domain';
+import { maskEmail, maskName, refundsMadeNetSen, type PaymentDto, type PaymentEventDto } from '@councilpay/domain';
 import { bankDisplayName } from '@councilpay/fpx';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
@@ -25,6 +25,7 @@ export class GetPaymentHandler implements IQueryHandler<GetPaymentQuery, Payment
       include: {
         items: { orderBy: { position: 'asc' }, include: { payable: { select: { displayNo: true } } } },
         events: { orderBy: { id: 'asc' } },
+        refunds: { where: { gatewayAnswerId: null }, select: { state: true, correctsRefundId: true, amountSen: true } },
       },
     });
     if (!payment) throw new ApiError(404, 'not_found', 'Not Found!');
@@ -53,6 +54,8 @@ export class GetPaymentHandler implements IQueryHandler<GetPaymentQuery, Payment
       gatewayReason: payment.gatewayReason,
       createdAt: payment.createdAt.toISOString(),
       finalAt: payment.finalAt?.toISOString() ?? null,
+      paidAt: payment.paidAt?.toISOString() ?? null,
+      refundedSen: refundsMadeNetSen(payment.refunds),
       items: payment.items.map((i) => ({
         council: i.councilCode,
         type: i.type,
