@@ -6,6 +6,7 @@
 // dashboard). A benchmark prints figures; it asserts nothing. Expects `npm run build` to have run.
 //
 //   node scripts/bench-console.mjs [--payables 1000000] [--payments 1000000] [--repeat 15] [--quick] [--drop]
+//                                  [--settlement-only]
 //
 // BENCH_DATABASE_URL (default: the local server, database councilpay_console_bench) and REDIS_URL choose the
 // servers.
@@ -27,11 +28,14 @@ import {
   waitForHttp,
 } from './lib.mjs';
 
-const args = benchArgs({
-  payables: { default: 1_000_000, quick: 20_000 },
-  payments: { default: 1_000_000, quick: 20_000 },
-  repeat: { default: 15, quick: 3 },
-});
+const args = benchArgs(
+  {
+    payables: { default: 1_000_000, quick: 20_000 },
+    payments: { default: 1_000_000, quick: 20_000 },
+    repeat: { default: 15, quick: 3 },
+  },
+  { 'settlement-only': false },
+);
 const PAYABLES = args.payables;
 const PAYMENTS = args.payments;
 const REPEAT = args.repeat;
@@ -369,7 +373,7 @@ async function main() {
     process.stdout.write(
       `\n${sizes.payables} payables, ${sizes.payments} payments, ${sizes.notifications} messages; ${REPEAT} requests each, one at a time\n\n`,
     );
-    for (const [label, cookie, path] of cases) {
+    for (const [label, cookie, path] of args['settlement-only'] ? [] : cases) {
       const r = await time(baseUrl, cookie, path);
       const fmt = (ms) => `${ms.toFixed(0)} ms`.padEnd(8);
       process.stdout.write(
@@ -377,10 +381,12 @@ async function main() {
       );
     }
     // The payments CSV is streamed: the first bytes leave before the file is read whole.
-    for (const [label, cookie, path] of [
-      ['payments CSV, mdpg, one day', mdpg, `/api/admin/payments.csv?from=${dayOf(0)}&to=${dayOf(0)}`],
-      ['payments CSV, _admin, 7 days', admin, `/api/admin/payments.csv?from=${dayOf(-6)}&to=${dayOf(0)}`],
-    ]) {
+    for (const [label, cookie, path] of args['settlement-only']
+      ? []
+      : [
+          ['payments CSV, mdpg, one day', mdpg, `/api/admin/payments.csv?from=${dayOf(0)}&to=${dayOf(0)}`],
+          ['payments CSV, _admin, 7 days', admin, `/api/admin/payments.csv?from=${dayOf(-6)}&to=${dayOf(0)}`],
+        ]) {
       const r = await firstByte(baseUrl, cookie, path);
       process.stdout.write(
         `${label.padEnd(32)} first byte ${r.first.toFixed(0)} ms, whole ${r.whole.toFixed(0)} ms, ${r.bytes} bytes, status ${r.status}\n`,

@@ -76,6 +76,9 @@ export function settlementDay(text: string): string | null {
 
 const normaliseHeader = (value: string) => value.toLowerCase().replace(/\s+/g, ' ').trim();
 
+/** Lines checked between two pauses of the asynchronous reader: a day's file never holds the process long. */
+const LINES_PER_SLICE = 2_000;
+
 /**
  * Reads a settlement file whole before anything is done with it: every line is checked, and one bad line makes
  * the file refused with every line's error (nothing is matched or stored). The first line names the gateway's
@@ -83,6 +86,23 @@ const normaliseHeader = (value: string) => value.toLowerCase().replace(/\s+/g, '
  * a repeated (order no, transaction id) is an error.
  */
 export function parseSettlementFile(content: string, gateway: SettlementGateway, today: string): ParsedSettlement {
+  const reader = settlementReader(content, gateway, today);
+  while (!reader.step(Infinity));
+  return reader.result();
+}
+
+/** The same reading, pausing every few thousand lines so that other requests are answered meanwhile. */
+export async function readSettlementFile(
+  content: string,
+  gateway: SettlementGateway,
+  today: string,
+): Promise<ParsedSettlement> {
+  const reader = settlementReader(content, gateway, today);
+  while (!reader.step(LINES_PER_SLICE)) await new Promise((resolve) => setImmediate(resolve));
+  return reader.result();
+}
+
+function settlementReader(content: string, gateway: SettlementGateway, today: string) {
   const raw = content.replace(/^\uFEFF/, '').split(/\r?\n/);
   const layout = SETTLEMENT_LAYOUTS[gateway];
   const errors: SettlementLineError[] = [];
@@ -91,64 +111,78 @@ export function parseSettlementFile(content: string, gateway: SettlementGateway,
   let header = false;
   let day: string | null = null;
   let counted = 0;
-  for (let i = 0; i < raw.length; i++) {
-    const text = raw[i].trim();
-    if (text === '') continue;
-    const line = i + 1;
-    const values = cells(text);
-    const fail = (code: SettlementLineErrorCode, value: string) =>
-      errors.push({ line, code, value: value.slice(0, 60) });
-    if (!header) {
-      header = true;
-      const named = values.map(normaliseHeader);
-      if (named.length !== layout.length || named.some((name, n) => name !== layout[n])) {
-        fail('header', text);
-        // The columns are not the gateway's: reading further would report every line for the same reason.
-        return { ok: false, errors };
+  let i = 0;
+  let stopped: ParsedSettlement | null = null;
+
+  /** Reads up to `count` more lines; true once the file is read (or refused early). */
+  const step = (count: number): boolean => {
+    for (let n = 0; n < count && i < raw.length && !stopped; n++, i++) {
+      const text = raw[i].trim();
+      if (text === '') continue;
+      const line = i + 1;
+      const values = cells(text);
+      const fail = (code: SettlementLineErrorCode, value: string) =>
+        errors.push({ line, code, value: value.slice(0, 60) });
+      if (!header) {
+        header = true;
+        const named = values.map(normaliseHeader);
+        if (named.length !== layout.length || named.some((name, k) => name !== layout[k])) {
+          fail('header', text);
+          // The columns are not the gateway's: reading further would report every line for the same reason.
+          stopped = { ok: false, errors };
+        }
+        continue;
       }
-      continue;
+      counted++;
+      if (counted > SETTLEMENT_MAX_LINES) {
+        stopped = { ok: false, errors: [], tooManyLines: true };
+        break;
+      }
+      if (values.length !== layout.length) {
+        fail('columns', text);
+        continue;
+      }
+      const [dateText, orderNo, txnId, amountText, status, authCode, card] = values;
+      const before = errors.length;
+      const date = settlementDay(dateText);
+      if (!date) fail('date', dateText);
+      else if (date > today) fail('future_date', dateText);
+      else if (day !== null && date !== day) fail('other_day', dateText);
+      else day ??= date;
+      if (!ORDER_NO.test(orderNo)) fail('order_no', orderNo);
+      if (!TXN_ID[gateway].test(txnId)) fail('txn_id', txnId);
+      const amountSen = THOUSANDS.test(amountText) ? null : tryParseRinggit(amountText.replace(/^RM\s?/i, ''));
+      if (THOUSANDS.test(amountText)) fail('thousands_separator', amountText);
+      else if (amountSen === null || amountSen <= 0) fail('amount', amountText);
+      if (!STATUS[gateway].test(status)) fail('status', status);
+      if (gateway === 'card') {
+        if (!AUTH_CODE.test(authCode ?? '')) fail('auth_code', authCode ?? '');
+        if (!CARD.test(card ?? '')) fail('card', card ?? '');
+      }
+      if (errors.length > before || !date || amountSen === null) continue;
+      const key = `${orderNo}|${txnId}`;
+      if (seen.has(key)) {
+        fail('duplicate', `${orderNo} ${txnId}`);
+        continue;
+      }
+      seen.add(key);
+      lines.push({
+        line,
+        date,
+        orderNo,
+        txnId,
+        amountSen,
+        bankStatus: status,
+        bankApproved: APPROVED[gateway].test(status),
+      });
     }
-    counted++;
-    if (counted > SETTLEMENT_MAX_LINES) return { ok: false, errors: [], tooManyLines: true };
-    if (values.length !== layout.length) {
-      fail('columns', text);
-      continue;
-    }
-    const [dateText, orderNo, txnId, amountText, status, authCode, card] = values;
-    const before = errors.length;
-    const date = settlementDay(dateText);
-    if (!date) fail('date', dateText);
-    else if (date > today) fail('future_date', dateText);
-    else if (day !== null && date !== day) fail('other_day', dateText);
-    else day ??= date;
-    if (!ORDER_NO.test(orderNo)) fail('order_no', orderNo);
-    if (!TXN_ID[gateway].test(txnId)) fail('txn_id', txnId);
-    const amountSen = THOUSANDS.test(amountText) ? null : tryParseRinggit(amountText.replace(/^RM\s?/i, ''));
-    if (THOUSANDS.test(amountText)) fail('thousands_separator', amountText);
-    else if (amountSen === null || amountSen <= 0) fail('amount', amountText);
-    if (!STATUS[gateway].test(status)) fail('status', status);
-    if (gateway === 'card') {
-      if (!AUTH_CODE.test(authCode ?? '')) fail('auth_code', authCode ?? '');
-      if (!CARD.test(card ?? '')) fail('card', card ?? '');
-    }
-    if (errors.length > before || !date || amountSen === null) continue;
-    const key = `${orderNo}|${txnId}`;
-    if (seen.has(key)) {
-      fail('duplicate', `${orderNo} ${txnId}`);
-      continue;
-    }
-    seen.add(key);
-    lines.push({
-      line,
-      date,
-      orderNo,
-      txnId,
-      amountSen,
-      bankStatus: status,
-      bankApproved: APPROVED[gateway].test(status),
-    });
-  }
-  if (!header) return { ok: false, errors: [{ line: 1, code: 'header', value: '' }] };
-  if (errors.length > 0) return { ok: false, errors };
-  return day === null ? { ok: false, errors: [{ line: 2, code: 'empty', value: '' }] } : { ok: true, day, lines };
+    return stopped !== null || i >= raw.length;
+  };
+  const result = (): ParsedSettlement => {
+    if (stopped) return stopped;
+    if (!header) return { ok: false, errors: [{ line: 1, code: 'header', value: '' }] };
+    if (errors.length > 0) return { ok: false, errors };
+    return day === null ? { ok: false, errors: [{ line: 2, code: 'empty', value: '' }] } : { ok: true, day, lines };
+  };
+  return { step, result };
 }
