@@ -21,7 +21,6 @@ function spawnWorker(): ChildProcess {
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
       DATABASE_URL: inject('databaseUrl'),
       REDIS_URL: inject('redisUrl'),
       REDIS_PREFIX: inject('redisPrefix'),
