@@ -1,4 +1,10 @@
-import { CSRF_COOKIE, CSRF_HEADER, isApiErrorBody } from '@councilpay/domain';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  DOCUMENT_IMAGE_REFUSALS,
+  isApiErrorBody,
+  type ApiErrorBody,
+} from '@councilpay/domain';
 import { fetchUtils, HttpError } from 'react-admin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -35,7 +41,7 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
     return await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'same-origin' });
   } catch (error) {
     if (error instanceof HttpError && isApiErrorBody(error.body)) {
-      throw new HttpError(errorMessageKey(error.body.code, error.body.message), error.status, error.body);
+      throw new HttpError(errorMessageKey(error.body.code, error.body.message, error.body), error.status, error.body);
     }
     throw error;
   }
@@ -63,7 +69,11 @@ const PORTAL_ERRORS = new Set([
   'email_or_password_incorrect',
 ]);
 
-export function errorMessageKey(code: string, message: string): string {
+export function errorMessageKey(code: string, message: string, body?: ApiErrorBody): string {
+  // A refused image says why, in words staff can act on (a smaller image, a plain SVG ...).
+  const reason = body?.details?.reason;
+  if (code === 'image_invalid' && (DOCUMENT_IMAGE_REFUSALS as readonly unknown[]).includes(reason))
+    return `console.document_image.refused.${String(reason)}`;
   if (CONSOLE_ERRORS.has(code)) return `console.errors.${code}`;
   if (PORTAL_ERRORS.has(code)) return `errors.${code}`;
   return message;

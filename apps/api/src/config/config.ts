@@ -39,6 +39,14 @@ export interface AppConfig {
 export interface DocumentsConfig {
   /** Ed25519 private key (PKCS#8 PEM) that signs the codes printed on receipts and digital licences. */
   signingKeyPem: string;
+  /** PDFs are rendered in a pool of worker threads, each document within a heap and a time limit. */
+  render: {
+    threads: number;
+    memoryMb: number;
+    timeoutMs: number;
+    /** Documents that may wait for a thread; more are refused at once (503). */
+    queue: number;
+  };
 }
 
 export interface IdentityConfig {
@@ -175,6 +183,10 @@ export const CONFIG_DEFAULTS = {
   LOGIN_THROTTLE_WINDOW_MS: String(15 * 60_000),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: '10',
   LOGIN_MAX_FAILURES_PER_ADDRESS: '20',
+  DOCUMENT_RENDER_THREADS: '2',
+  DOCUMENT_RENDER_MEMORY_MB: '128',
+  DOCUMENT_RENDER_TIMEOUT_MS: '30000',
+  DOCUMENT_RENDER_QUEUE: '100',
 } as const satisfies Record<string, string>;
 
 type VariableName = keyof typeof CONFIG_DEFAULTS;
@@ -401,6 +413,12 @@ export function loadConfig(env: Env): AppConfig {
         nodeEnv === 'production',
         (v) => loadSigningKey(v),
       ),
+      render: {
+        threads: read.integer('DOCUMENT_RENDER_THREADS', 1, 64),
+        memoryMb: read.integer('DOCUMENT_RENDER_MEMORY_MB', 64, 8192),
+        timeoutMs: read.integer('DOCUMENT_RENDER_TIMEOUT_MS', 1_000, 600_000),
+        queue: read.integer('DOCUMENT_RENDER_QUEUE', 0, 100_000),
+      },
     },
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);

@@ -1,11 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CARD_METHODS, maskName, type Language, type PaymentView } from '@councilpay/domain';
-import { receiptDefinition, renderPdf, type ReceiptData } from '@councilpay/documents';
+import { receiptDefinition, type ReceiptData } from '@councilpay/documents';
 import { bankDisplayName } from '@councilpay/fpx';
 import type { Council } from '../../generated/prisma/client';
 import { PrismaService } from '../../prisma/prisma.service';
 import { RedisService } from '../../redis/redis.module';
 import { DocumentSigner } from '../document-signer';
+import { DocumentRenderer } from '../rendering/document-renderer';
+import { PrintableImages } from '../rendering/printable-images';
 
 /** Receipts exist for payments that were paid (a refunded payment keeps its receipt, showing its status). */
 const RECEIPT_STATES = new Set(['paid', 'refunded']);
@@ -36,6 +38,8 @@ export class ReceiptDocuments {
     private readonly prisma: PrismaService,
     private readonly redis: RedisService,
     private readonly signer: DocumentSigner,
+    private readonly renderer: DocumentRenderer,
+    private readonly images: PrintableImages,
   ) {}
 
   async pdf(reference: string, language: Language | null, view: PaymentView): Promise<ReceiptPdfResult> {
@@ -52,23 +56,24 @@ export class ReceiptDocuments {
     if (cached) return { ok: true, pdf: cached, filename, reference };
 
     const paidItems = payment.items.filter((item) => item.receiptNo);
+    const paidAt = payment.finalAt;
     const token = this.signer.sign({
       kind: 'receipt',
       reference: payment.reference,
       invoiceNo: payment.invoiceNo,
       amountSen: payment.amountSen,
-      paidAt: payment.finalAt.toISOString(),
+      paidAt: paidAt.toISOString(),
       receiptNos: paidItems.map((item) => item.receiptNo as string),
     });
     const first = payment.items[0];
     const data: ReceiptData = {
       language: lang,
       councilName: first ? councilName(first.council, lang) : 'CouncilPay',
-      logoDataUrl: first?.council.logoImage ?? null,
+      logoDataUrl: first ? await this.images.of(first.council.code, 'logoImage', first.council.logoImage) : null,
       reference: payment.reference,
       invoiceNo: payment.invoiceNo,
       status: payment.status,
-      paidAt: payment.finalAt,
+      paidAt,
       payerName: view === 'full' ? payment.payerName : maskName(payment.payerName),
       method: payment.method,
       bankName:
@@ -92,7 +97,7 @@ export class ReceiptDocuments {
       verifyUrl: this.signer.verifyUrl(token),
     };
     const started = Date.now();
-    const pdf = await renderPdf(receiptDefinition(data));
+    const pdf = await this.renderer.render(receiptDefinition(data), { reference, document: 'receipt' });
     this.logger.log(
       { reference, language: lang, view, ms: Date.now() - started, bytes: pdf.length },
       'Receipt rendered',
