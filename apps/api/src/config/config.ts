@@ -34,6 +34,7 @@ export interface AppConfig {
   requery: RequeryConfig;
   identity: IdentityConfig;
   documents: DocumentsConfig;
+  liveStreams: LiveStreamsConfig;
 }
 
 export interface DocumentsConfig {
@@ -47,6 +48,18 @@ export interface DocumentsConfig {
     /** Documents that may wait for a thread; more are refused at once (503). */
     queue: number;
   };
+}
+
+/** The live payment status streams (GET /api/payments/:reference/events) one API process holds open. */
+export interface LiveStreamsConfig {
+  perAddress: number;
+  perPayment: number;
+  /** All streams of the process; beyond it 503. */
+  max: number;
+  /** A stream that has sent no status for this long is ended (the page polls, then opens another). */
+  idleMs: number;
+  /** A comment line this often keeps proxies from closing a quiet stream. */
+  keepAliveMs: number;
 }
 
 export interface IdentityConfig {
@@ -187,6 +200,11 @@ export const CONFIG_DEFAULTS = {
   DOCUMENT_RENDER_MEMORY_MB: '128',
   DOCUMENT_RENDER_TIMEOUT_MS: '30000',
   DOCUMENT_RENDER_QUEUE: '100',
+  LIVE_STREAMS_PER_ADDRESS: '5',
+  LIVE_STREAMS_PER_PAYMENT: '3',
+  LIVE_STREAMS_MAX: '2000',
+  LIVE_STREAM_IDLE_MS: String(10 * 60_000),
+  LIVE_STREAM_KEEPALIVE_MS: '15000',
 } as const satisfies Record<string, string>;
 
 type VariableName = keyof typeof CONFIG_DEFAULTS;
@@ -419,6 +437,13 @@ export function loadConfig(env: Env): AppConfig {
         timeoutMs: read.integer('DOCUMENT_RENDER_TIMEOUT_MS', 1_000, 600_000),
         queue: read.integer('DOCUMENT_RENDER_QUEUE', 0, 100_000),
       },
+    },
+    liveStreams: {
+      perAddress: read.integer('LIVE_STREAMS_PER_ADDRESS', 1, 10_000),
+      perPayment: read.integer('LIVE_STREAMS_PER_PAYMENT', 1, 10_000),
+      max: read.integer('LIVE_STREAMS_MAX', 1, 1_000_000),
+      idleMs: read.integer('LIVE_STREAM_IDLE_MS', 1_000, 24 * 3600_000),
+      keepAliveMs: read.integer('LIVE_STREAM_KEEPALIVE_MS', 100, 3_600_000),
     },
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);

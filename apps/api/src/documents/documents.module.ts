@@ -3,6 +3,7 @@ import { PaymentsModule } from '../payments/payments.module';
 import { DocumentSigner } from './document-signer';
 import { DocumentRenderer } from './rendering/document-renderer';
 import { PrintableImages } from './rendering/printable-images';
+import { LiveStreams } from './live/live-streams';
 import { PaymentChanges } from './live/payment-changes';
 import { PaymentEventsHttpController } from './live/payment-events.http.controller';
 import { LicenceDocuments } from './licences/licence-documents';
@@ -29,7 +30,7 @@ export class DocumentsModule {}
 /** The documents' HTTP routes (API process only). */
 @Module({
   imports: [DocumentsModule, PaymentsModule],
-  providers: [...queryHandlers, LicenceDocuments, PaymentChanges],
+  providers: [...queryHandlers, LicenceDocuments, PaymentChanges, LiveStreams],
   controllers: [
     GetReceiptPdfHttpController,
     VerifyDocumentHttpController,
