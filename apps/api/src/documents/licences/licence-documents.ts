@@ -58,7 +58,7 @@ export class LicenceDocuments {
         payable: { licence: licenceRef ? { reference: licenceRef } : { isNot: null } },
       },
       include: {
-        payment: { select: { finalAt: true, reference: true } },
+        payment: { select: { finalAt: true, paidAt: true, reference: true } },
         council: true,
         payable: { include: { licence: { omit: { photo: true } } } },
         digitalLicence: { select: { id: true } },
@@ -95,7 +95,7 @@ export class LicenceDocuments {
         statusl: licence.statusl,
         ownerName: item.payable.ownerName,
         receiptNo: item.receiptNo as string,
-        paidAt: (item.payment.finalAt ?? new Date(0)).toISOString(),
+        paidAt: (item.payment.paidAt ?? item.payment.finalAt ?? new Date(0)).toISOString(),
         paidUntil:
           item.payable.paidUntilYear && item.payable.paidUntilMonth
             ? paidUntilText(item.payable.paidUntilYear, item.payable.paidUntilMonth)
@@ -117,7 +117,8 @@ export class LicenceDocuments {
     const stored = await this.prisma.digitalLicence.findUnique({ where: { paymentItemId: item.id } });
     if (stored?.pdf) return { ok: true, pdf: Buffer.from(stored.pdf), filename };
 
-    const paidAt = item.payment.finalAt ?? new Date();
+    // When it was paid: a full refund later moves finalAt, never paidAt.
+    const paidAt = item.payment.paidAt ?? item.payment.finalAt ?? new Date();
     const paidUntilYear = stored?.paidUntilYear ?? item.payable.paidUntilYear ?? 0;
     const paidUntilMonth = stored?.paidUntilMonth ?? item.payable.paidUntilMonth ?? 0;
     const details = (item.payable.details ?? {}) as Record<string, unknown>;

@@ -56,7 +56,8 @@ export class ReceiptDocuments {
     if (cached) return { ok: true, pdf: cached, filename, reference };
 
     const paidItems = payment.items.filter((item) => item.receiptNo);
-    const paidAt = payment.finalAt;
+    // When it was paid: a full refund later moves finalAt, never paidAt (older rows may lack it).
+    const paidAt = payment.paidAt ?? payment.finalAt;
     const token = this.signer.sign({
       kind: 'receipt',
       reference: payment.reference,
