@@ -25,6 +25,7 @@ import {
   placeholderSignatureSvg,
   svgDataUrl,
 } from '../../apps/api/src/councils/council-monogram';
+import { normaliseDocumentImage } from '../../apps/api/src/councils/document-image';
 import { COUNCIL_SEEDS, SIGNATURE_OFFICERS } from './councils';
 import { PAYABLE_SEEDS, type PayableSeed } from './payables';
 import { generatePayables } from './generate';
@@ -38,6 +39,13 @@ const PUBLISHED_DEMO_PASSWORD = 'Demo#CouncilPay2026';
 /** Demo-only credentials, printed by `npm start`; override with SEED_ADMIN_PASSWORD for anything shared. */
 const DEMO_PASSWORD = process.env.SEED_ADMIN_PASSWORD || PUBLISHED_DEMO_PASSWORD;
 
+/** An image as staff would store it: checked and redrawn as the PNG documents print (the upload's own rule). */
+async function asStored(dataUrl: string): Promise<string> {
+  const checked = await normaliseDocumentImage(dataUrl);
+  if (!checked.ok) throw new Error(`a seed placeholder image fails the image rules: ${checked.problem}`);
+  return checked.dataUrl;
+}
+
 async function seedCouncils(prisma: PrismaClient): Promise<number> {
   let created = 0;
   for (const c of COUNCIL_SEEDS) {
@@ -46,24 +54,29 @@ async function seedCouncils(prisma: PrismaClient): Promise<number> {
       where: { code: c.code },
       select: { code: true, logoPath: true, logoImage: true, signatureImage: true },
     });
-    // Placeholders made here (an SVG monogram of the code, a "SPECIMEN" signature), never committed images.
-    const images = {
+    // Placeholders made here (an SVG monogram of the code, a "SPECIMEN" signature), never committed images,
+    // stored as an upload is: redrawn as PNGs.
+    const svgs = {
       logoImage: svgDataUrl(councilMonogramSvg(c.code)),
       signatureImage: svgDataUrl(placeholderSignatureSvg(c.code)),
+    };
+    const images = {
+      logoImage: await asStored(svgs.logoImage),
+      signatureImage: await asStored(svgs.signatureImage),
     };
     if (exists) {
       // A council seeded before logos were: its monogram, unless staff set a logo meanwhile.
       if (exists.logoPath === null) {
         await prisma.council.update({ where: { code: c.code }, data: { logoPath: monogramPath(c.code) } });
       }
-      // Seeded before documents printed images: the placeholders, unless staff uploaded their own.
-      if (exists.logoImage === null || exists.signatureImage === null) {
+      // Seeded before documents printed images, or with the placeholders as SVGs before images were stored as
+      // PNGs: the placeholders as PNGs. An image staff uploaded is kept.
+      const placeholder = (field: 'logoImage' | 'signatureImage') =>
+        exists[field] === null || exists[field] === svgs[field] ? images[field] : exists[field];
+      if (placeholder('logoImage') !== exists.logoImage || placeholder('signatureImage') !== exists.signatureImage) {
         await prisma.council.update({
           where: { code: c.code },
-          data: {
-            logoImage: exists.logoImage ?? images.logoImage,
-            signatureImage: exists.signatureImage ?? images.signatureImage,
-          },
+          data: { logoImage: placeholder('logoImage'), signatureImage: placeholder('signatureImage') },
         });
       }
       continue;

@@ -2,8 +2,12 @@
 // called as a guest and as a signed-in _admin with hostile inputs made by fast-check: malformed JSON, wrong
 // types, huge and deeply nested bodies, unicode edge cases (lone surrogates, NUL, RTL, emoji), prototype
 // pollution keys, wrong content types, missing and extra headers. No answer may be 5xx, and the API must be
-// healthy afterwards. Prints the request count and the seed; a failure prints the request (method, path,
-// headers, body prefix) and fast-check's seed and path to replay it.
+// healthy afterwards. Council images are uploaded as hostile as they come (image bombs, active SVGs, bytes that
+// are no image), and the live status stream is opened far more often at once than one address may. Prints the
+// request count and the seed; a failure prints the request (method, path, headers, body prefix) and fast-check's
+// seed and path to replay it.
+import { get } from 'node:http';
+import { crc32, deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 
 const ODD_STRINGS = [
@@ -54,6 +58,84 @@ const CONTENT_TYPES = [
   '*/*',
   'json',
   ';;;',
+];
+
+function pngChunk(type, data) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A PNG whose header says `width` x `height` RGBA pixels, with `pixels` as its (deflated) data. */
+function png(width, height, pixels = Buffer.from([0, 0, 0])) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 6;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(pixels)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function useBomb(levels) {
+  let svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><defs><rect id="a0" width="1" height="1"/>';
+  for (let i = 1; i <= levels; i += 1) svg += `<g id="a${i}"><use href="#a${i - 1}"/><use href="#a${i - 1}"/></g>`;
+  return `${svg}</defs><use href="#a${levels}"/></svg>`;
+}
+
+const SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20">';
+const svgUrl = (svg) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+const pngUrl = (bytes) => `data:image/png;base64,${bytes.toString('base64')}`;
+const onePixel = Buffer.concat([Buffer.from([0]), Buffer.alloc(4, 0x80)]);
+
+/** Council images as a hostile (or careless) uploader sends them; a few are fine. */
+const HOSTILE_IMAGES = [
+  pngUrl(png(100_000, 100_000)),
+  pngUrl(png(1, 100_000_000)),
+  pngUrl(png(2_001, 2_000)),
+  pngUrl(png(1, 1, onePixel)),
+  pngUrl(png(1, 1, onePixel).subarray(0, 40)),
+  pngUrl(Buffer.concat([png(1, 1, onePixel).subarray(0, 8), Buffer.from('not a png at all')])),
+  pngUrl(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46])),
+  pngUrl(Buffer.alloc(0)),
+  pngUrl(Buffer.alloc(21 * 1024, 0x89)),
+  svgUrl(useBomb(20)),
+  svgUrl(useBomb(3)),
+  svgUrl(`${SVG_OPEN}${'<rect width="1" height="1"/>'.repeat(1_500)}</svg>`),
+  svgUrl(
+    '<svg xmlns="http://www.w3.org/2000/svg"><a><animate attributeName="href" values="javascript:alert(1)"/><rect width="9" height="9"/></a></svg>',
+  ),
+  svgUrl(`${SVG_OPEN}<iframe src="https://evil.example/"></iframe></svg>`),
+  svgUrl(`${SVG_OPEN}<embed src="https://evil.example/x"/></svg>`),
+  svgUrl(`${SVG_OPEN}<style>@import url(http://evil.example/x.css);</style></svg>`),
+  svgUrl(`${SVG_OPEN}<script>alert(1)</script></svg>`),
+  svgUrl(`${SVG_OPEN}<image href="file:///etc/passwd" width="20" height="20"/></svg>`),
+  svgUrl(`${SVG_OPEN}<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject></svg>`),
+  svgUrl(
+    '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg"><text>&b;&b;&b;</text></svg>',
+  ),
+  svgUrl(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="100000000" height="100000000"><rect width="1" height="1"/></svg>',
+  ),
+  svgUrl(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><rect width="20" height="20" style="fill:u\\72l(http://x)"/></svg>',
+  ),
+  svgUrl('<svg'),
+  svgUrl('<html><body>not an svg</body></html>'),
+  svgUrl(
+    `${SVG_OPEN}<circle cx="10" cy="10" r="8" fill="#1a4f8b"/><text x="3" y="14" font-size="8">MDPG 中文</text></svg>`,
+  ),
+  'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
+  'data:image/gif;base64,R0lGODlhAQABAAAAACw=',
+  'data:image/png;base64,%%%%',
+  'https://evil.example/logo.png',
 ];
 
 /** A header value fetch can send: printable ASCII only. */
@@ -129,7 +211,34 @@ export function operationsOf(spec) {
   return ops;
 }
 
+/** A well-formed council update carrying hostile images, so they reach the image check itself. */
+const councilImageBody = fc
+  .record({
+    logoImage: fc.oneof(fc.constantFrom(...HOSTILE_IMAGES), fc.constant(null)),
+    signatureImage: fc.oneof(fc.constantFrom(...HOSTILE_IMAGES), fc.constant(undefined)),
+    logoUrl: fc.constantFrom(null, '/api/councils/mdpg/logo.svg', '//evil.example/x.png', '/a//b.png', '/../x.png'),
+  })
+  .map(({ logoImage, signatureImage, logoUrl }) => ({
+    kind: 'council images',
+    text: JSON.stringify({
+      active: true,
+      logoUrl,
+      signatureOfficerName: null,
+      signatureOfficerPost: null,
+      logoImage,
+      ...(signatureImage === undefined ? {} : { signatureImage }),
+    }),
+    json: true,
+    asAdmin: true,
+  }));
+
 function bodyArbitrary(op) {
+  if (op.bodyKeys.includes('logoImage'))
+    return fc.oneof({ weight: 3, arbitrary: councilImageBody }, { weight: 2, arbitrary: anyBody(op) });
+  return anyBody(op);
+}
+
+function anyBody(op) {
   const keyed = (values) =>
     fc
       .tuple(
@@ -267,23 +376,27 @@ function requestArbitrary(op, known) {
 }
 
 function buildRequest(sample, baseUrl, admin) {
-  const { op, pathValues, query, body, headers, asAdmin } = sample;
+  const { op, pathValues, query, body, headers } = sample;
+  // A body built to reach a handler is sent as the signed-in _admin, as JSON, with the CSRF token.
+  const asAdmin = sample.asAdmin || body.asAdmin === true;
   let i = 0;
   const path = op.path.replace(/\{[^}]+\}/g, () => encodePathPart(String(pathValues[i++])));
   const search = query.map(([k, v]) => `${encodePathPart(k)}=${encodePathPart(v)}`).join('&');
   const url = `${baseUrl}${path}${search ? `?${search}` : ''}`;
   const h = {};
-  if (body.text !== null && headers.contentType !== undefined)
+  if (body.json) h['content-type'] = 'application/json';
+  else if (body.text !== null && headers.contentType !== undefined)
     h['content-type'] = body.form ? 'application/x-www-form-urlencoded' : headers.contentType;
   if (headers.token !== undefined) h['x-payment-token'] = headerValue(headers.token);
   if (headers.language !== undefined) h['accept-language'] = headerValue(headers.language);
   if (headers.forwarded !== undefined) h['x-forwarded-for'] = headers.forwarded;
-  if (headers.encoding !== undefined && body.text !== null) h['content-encoding'] = headers.encoding;
+  if (headers.encoding !== undefined && body.text !== null && !body.json) h['content-encoding'] = headers.encoding;
   if (headers.accept !== undefined) h.accept = headers.accept;
   const cookies = [];
   if (asAdmin && admin) {
     cookies.push(admin.cookie);
-    if (headers.csrf !== undefined)
+    if (body.asAdmin) h['x-csrf-token'] = admin.csrf;
+    else if (headers.csrf !== undefined)
       h['x-csrf-token'] = headers.csrf === 'from-cookie' ? admin.csrf : headerValue(headers.csrf);
   }
   if (headers.cookie !== undefined) cookies.push(headers.cookie);
@@ -335,6 +448,31 @@ async function healthy(baseUrl) {
   }
 }
 
+/**
+ * Opens `count` live status streams at once from this one address, spread over `references`, and closes them
+ * all: the API must refuse what is over its limits with 429 (or 503 when the process is full), never fail.
+ */
+async function streamBurst(baseUrl, references, count) {
+  const { hostname, port } = new URL(baseUrl);
+  const open = (reference) =>
+    new Promise((resolve) => {
+      const req = get(
+        { host: hostname, port, path: `/api/payments/${reference}/events`, agent: false, timeout: 60_000 },
+        (res) => {
+          res.resume();
+          resolve({ status: res.statusCode, close: () => req.destroy() });
+        },
+      );
+      req.on('error', (error) => resolve({ status: 'closed', error, close: () => undefined }));
+      req.on('timeout', () => req.destroy());
+    });
+  const streams = await Promise.all(Array.from({ length: count }, (_, i) => open(references[i % references.length])));
+  for (const s of streams) s.close();
+  const statuses = {};
+  for (const s of streams) statuses[s.status] = (statuses[s.status] ?? 0) + 1;
+  return statuses;
+}
+
 function describe(req) {
   const body =
     req.body === null
@@ -361,7 +499,13 @@ export async function runFuzz({ baseUrl, runs, seed, known, admin: adminLogin, l
   let failure = null;
   const started = Date.now();
 
-  const property = fc.asyncProperty(fc.oneof(...ops.map((op) => requestArbitrary(op, known))), async (sample) => {
+  // Council updates (the image uploads) are drawn more often than the rest: each image must reach the decoder.
+  const weighted = ops.map((op) => ({
+    weight: op.bodyKeys.includes('logoImage') ? 10 : 1,
+    arbitrary: requestArbitrary(op, known),
+  }));
+  const imageStatuses = {};
+  const property = fc.asyncProperty(fc.oneof(...weighted), async (sample) => {
     if (requests > 0 && requests % 250 === 0) {
       admin = await signInAdmin(baseUrl, adminLogin.email, adminLogin.password).catch(() => admin);
       log(`fuzz: ${requests} requests, ${JSON.stringify(statuses)}`);
@@ -387,6 +531,7 @@ export async function runFuzz({ baseUrl, runs, seed, known, admin: adminLogin, l
       return false;
     }
     statuses[status] = (statuses[status] ?? 0) + 1;
+    if (req.kind === 'council images') imageStatuses[status] = (imageStatuses[status] ?? 0) + 1;
     if (status >= 500) {
       failure = { request: describe(req), answer: `HTTP ${status}` };
       return false;
@@ -394,6 +539,9 @@ export async function runFuzz({ baseUrl, runs, seed, known, admin: adminLogin, l
     return true;
   });
   const result = await fc.check(property, { numRuns: runs, seed, endOnFailure: true });
+  const streams = await streamBurst(baseUrl, known.reference, Math.max(100, Math.min(1_500, Math.round(runs / 10))));
+  log(`fuzz: live status streams opened at once: ${JSON.stringify(streams)}`);
+  const streamFailure = Object.keys(streams).some((status) => Number(status) >= 500);
   const healthyAfter = await healthy(baseUrl);
   return {
     seed,
@@ -401,6 +549,9 @@ export async function runFuzz({ baseUrl, runs, seed, known, admin: adminLogin, l
     operations: ops.length,
     operationsHit: [...perOp.values()].filter((n) => n > 0).length,
     statuses,
+    imageStatuses,
+    streams,
+    streamFailure,
     dropped,
     seconds: (Date.now() - started) / 1000,
     failed: result.failed,

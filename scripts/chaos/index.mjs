@@ -314,6 +314,13 @@ async function main() {
         fuzz.requests === sizes.fuzz,
       ],
       ['fuzz answers by status', JSON.stringify(fuzz.statuses), 'none >= 500', !fuzz.failed],
+      ['of which council image uploads, by status', JSON.stringify(fuzz.imageStatuses), 'none >= 500', ''],
+      [
+        'live status streams opened at once from one address',
+        JSON.stringify(fuzz.streams),
+        'none >= 500',
+        !fuzz.streamFailure,
+      ],
       [
         'processes that ended by themselves',
         endedByThemselves.length === 0 ? 0 : endedByThemselves.join(', '),

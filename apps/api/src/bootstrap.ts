@@ -51,6 +51,11 @@ function expressServer(): express.Express {
   return server;
 }
 
+function noStore(_req: express.Request, res: express.Response, next: express.NextFunction): void {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+}
+
 /** Builds the HTTP application with everything main.ts and the tests share. */
 export async function createApi(config: AppConfig, options: ApiOptions = {}): Promise<INestApplication> {
   const app = await NestFactory.create(
@@ -77,6 +82,9 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
     }),
   );
   app.use(compressResponses());
+  // What the API answers is about someone (a payment, an account, a council's records) unless its route says
+  // otherwise (a council's public logo): no cache, the browser's or a proxy's, may keep it.
+  app.use('/api', noStore);
   // The settlement route's parser runs first; a body it has parsed is not parsed again.
   app.use('/api/admin/settlements', express.json({ limit: SETTLEMENT_BODY_LIMIT, strict: true }));
   app.use(express.json({ limit: BODY_LIMIT, strict: true }));

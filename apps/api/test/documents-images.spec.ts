@@ -2,6 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_TOKEN_HEADER } from '@councilpay/domain';
+import { councilMonogramSvg, placeholderSignatureSvg, svgDataUrl } from '../src/councils/council-monogram';
+import { normaliseDocumentImage } from '../src/councils/document-image';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { clearLimits, createUser, CSRF_HEADER, signIn, type Browser } from './identity-helpers';
 import { createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';
@@ -64,10 +66,16 @@ describe('council images on documents', () => {
       });
   }
 
-  it('the seed gives every council placeholder SVGs made from its code, never committed images', async () => {
+  it('the seed gives every council placeholders drawn from its code (never committed images), stored as PNGs', async () => {
     const mdpg = await prisma.council.findUniqueOrThrow({ where: { code: 'mdpg' } });
-    expect(Buffer.from(mdpg.logoImage!.split(',')[1], 'base64').toString()).toContain('>MDPG</text>');
-    expect(Buffer.from(mdpg.signatureImage!.split(',')[1], 'base64').toString()).toContain('SPECIMEN MDPG');
+    const drawn = async (svg: string) => {
+      const checked = await normaliseDocumentImage(svgDataUrl(svg));
+      return checked.ok ? checked.dataUrl : checked.problem;
+    };
+    expect(councilMonogramSvg('mdpg')).toContain('>MDPG</text>');
+    expect(mdpg.logoImage).toBe(await drawn(councilMonogramSvg('mdpg')));
+    expect(mdpg.signatureImage).toBe(await drawn(placeholderSignatureSvg('mdpg')));
+    expect(mdpg.logoImage).toMatch(/^data:image\/png;base64,/);
   });
 
   it('refuses an image that is not a small PNG or a plain SVG with a clear 400, and writes nothing', async () => {
@@ -91,21 +99,34 @@ describe('council images on documents', () => {
     expect(await prisma.council.findUniqueOrThrow({ where: { code: 'mps' } })).toEqual(before);
   });
 
-  it('an uploaded PNG logo is printed on the receipt; an SVG logo is drawn; a council without one still renders', async () => {
+  it('an uploaded PNG or SVG logo is stored and printed as a PNG; a council without one still renders', async () => {
     expect((await update('mps', { logoImage: PNG })).status).toBe(200);
-    expect((await prisma.council.findUniqueOrThrow({ where: { code: 'mps' } })).logoImage).toBe(PNG);
+    const stored = (await prisma.council.findUniqueOrThrow({ where: { code: 'mps' } })).logoImage;
+    const redrawn = await normaliseDocumentImage(PNG);
+    expect(redrawn).toMatchObject({ ok: true, width: 30, height: 40 });
+    expect(stored).toBe(redrawn.ok && redrawn.dataUrl);
     // Staff read the images back whole, for the console to show; the list does not carry them.
     const detail = (await admin.agent.get('/api/admin/councils/mps').expect(200)).body;
-    expect(detail).toMatchObject({ logoImage: PNG, signatureImage: expect.stringMatching(/^data:image\/svg\+xml;/) });
+    expect(detail).toMatchObject({ logoImage: stored, signatureImage: expect.stringMatching(/^data:image\/png;/) });
     const list = (await admin.agent.get('/api/admin/councils').expect(200)).body as Record<string, unknown>[];
     expect(list.find((row) => row.code === 'mps')).not.toHaveProperty('logoImage');
     const withPng = await receiptOf('mps');
     expect(images(withPng)).toBe(1);
 
-    // The seeded SVG monogram is drawn as vectors (no image object) with the council's code.
-    const withSvg = await receiptOf('mdpg');
-    expect(images(withSvg)).toBe(0);
-    expect((await pdfText(withSvg)).split('\n').map((l) => l.trim())).toContain('MDPG');
+    // An SVG is stored as the PNG drawn from it, and printed as an image: the PDF library never draws it.
+    const svg = svgUrl(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><circle cx="20" cy="20" r="18" fill="#1a4f8b"/></svg>',
+    );
+    expect((await update('mps', { logoImage: svg })).status).toBe(200);
+    expect((await prisma.council.findUniqueOrThrow({ where: { code: 'mps' } })).logoImage).toMatch(
+      /^data:image\/png;base64,/,
+    );
+    // (A drawing with transparency is two image objects: the picture and its mask.)
+    expect(images(await receiptOf('mps'))).toBeGreaterThan(0);
+    // The seeded monogram likewise: a PNG image, its letters drawn in it rather than written as PDF text.
+    const withMonogram = await receiptOf('mdpg');
+    expect(images(withMonogram)).toBeGreaterThan(0);
+    expect((await pdfText(withMonogram)).split('\n').map((l) => l.trim())).not.toContain('MDPG');
 
     // No logo at all: the receipt still renders, with its title.
     expect((await update('mps', { logoImage: null })).status).toBe(200);

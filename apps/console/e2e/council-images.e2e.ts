@@ -79,8 +79,8 @@ test.describe('a council’s document images in the console', () => {
     await page.goto(`/console/#/councils/${code}`);
     const logoInput = page.locator('.ra-input-logoImage');
     const signatureInput = page.locator('.ra-input-signatureImage');
-    // The stored images (the seed's placeholders) are previewed.
-    await expect(logoInput.locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+    // The stored images (the seed's placeholders, stored as PNGs) are previewed.
+    await expect(logoInput.locator('img')).toHaveAttribute('src', /^data:image\/png;base64,/);
     await expect(logoInput).toContainText('A PNG or SVG image of at most 20 KB.');
 
     await logoInput
@@ -96,24 +96,29 @@ test.describe('a council’s document images in the console', () => {
     const sent = await save(page, code);
     expect(sent).toMatchObject({ logoImage: logoUrl, signatureImage: signatureUrl });
 
-    // The show page draws both.
-    await expect(page).toHaveURL(new RegExp(`#/councils/${code}/show$`));
-    const shownLogo = page.locator('.ra-field-logoImage img');
-    await expect(shownLogo).toHaveAttribute('src', logoUrl);
-    await expect.poll(() => shownLogo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
-    await expect(page.locator('.ra-field-signatureImage img')).toHaveAttribute('src', signatureUrl);
-
-    // Stored as uploaded; the audit holds their fingerprints only.
-    expect(await councilDetail(page, code)).toMatchObject({ logoImage: logoUrl, signatureImage: signatureUrl });
+    // Stored as the PNGs documents print (the PNG redrawn at its size, the SVG drawn at 512 px wide); the
+    // audit holds their fingerprints only.
+    const stored = await councilDetail(page, code);
+    expect(stored.logoImage).toMatch(/^data:image\/png;base64,/);
+    expect(stored.signatureImage).toMatch(/^data:image\/png;base64,/);
     const audit = (await (await page.request.get(`/api/admin/audit?targetId=${code}`)).json()) as StaffAuditRow[];
     expect(audit[0]).toMatchObject({
       action: 'council_update',
-      after: { logoImage: fingerprint(logoUrl), signatureImage: fingerprint(signatureUrl) },
+      after: { logoImage: fingerprint(stored.logoImage!), signatureImage: fingerprint(stored.signatureImage!) },
     });
+
+    // The show page draws both.
+    await expect(page).toHaveURL(new RegExp(`#/councils/${code}/show$`));
+    const shownLogo = page.locator('.ra-field-logoImage img');
+    await expect(shownLogo).toHaveAttribute('src', stored.logoImage!);
+    await expect.poll(() => shownLogo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
+    const shownSignature = page.locator('.ra-field-signatureImage img');
+    await expect(shownSignature).toHaveAttribute('src', stored.signatureImage!);
+    await expect.poll(() => shownSignature.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
 
     // Remove the signature: only it is sent (as null), the unchanged logo is not sent again.
     await page.getByRole('link', { name: 'Edit' }).click();
-    await expect(signatureInput.locator('img')).toHaveAttribute('src', signatureUrl);
+    await expect(signatureInput.locator('img')).toHaveAttribute('src', stored.signatureImage!);
     await signatureInput.getByRole('button', { name: 'Delete' }).click();
     await expect(signatureInput.locator('img')).toHaveCount(0);
     const removal = await save(page, code);
@@ -121,8 +126,8 @@ test.describe('a council’s document images in the console', () => {
     expect(removal).not.toHaveProperty('logoImage');
 
     await expect(page.locator('.ra-field-signatureImage')).toContainText('None');
-    await expect(page.locator('.ra-field-logoImage img')).toHaveAttribute('src', logoUrl);
-    expect(await councilDetail(page, code)).toMatchObject({ logoImage: logoUrl, signatureImage: null });
+    await expect(page.locator('.ra-field-logoImage img')).toHaveAttribute('src', stored.logoImage!);
+    expect(await councilDetail(page, code)).toMatchObject({ logoImage: stored.logoImage, signatureImage: null });
   });
 
   test('a file of another type or too large is named, and nothing is sent', async ({ page }) => {
@@ -137,7 +142,7 @@ test.describe('a council’s document images in the console', () => {
     await page.goto(`/console/#/councils/${code}`);
     const logoInput = page.locator('.ra-input-logoImage');
     const signatureInput = page.locator('.ra-input-signatureImage');
-    await expect(logoInput.locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+    await expect(logoInput.locator('img')).toHaveAttribute('src', /^data:image\/png;base64,/);
 
     await logoInput
       .locator('input[type="file"]')
@@ -158,6 +163,51 @@ test.describe('a council’s document images in the console', () => {
     await expect(page).toHaveURL(new RegExp(`#/councils/${code}$`));
     await expect(logoInput).toContainText('This file is not a PNG or SVG image.');
     expect(writes).toEqual([]);
+    expect(await councilDetail(page, code)).toEqual(before);
+  });
+
+  test('a PNG claiming too many pixels is stopped before it is sent; an SVG only the API can refuse is named in words', async ({
+    page,
+  }) => {
+    const code = 'mdkp';
+    await signIn(page, STAFF.admin);
+    const before = await councilDetail(page, code);
+    await page.goto(`/console/#/councils/${code}`);
+    const logoInput = page.locator('.ra-input-logoImage');
+    await expect(logoInput.locator('img')).toHaveAttribute('src', /^data:image\/png;base64,/);
+
+    // 68 bytes whose header claims 100000 x 100000 pixels.
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(100_000, 0);
+    header.writeUInt32BE(100_000, 4);
+    header[8] = 8;
+    header[9] = 6;
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      pngChunk('IHDR', header),
+      pngChunk('IDAT', deflateSync(Buffer.from([0, 0, 0]))),
+      pngChunk('IEND', Buffer.alloc(0)),
+    ]);
+    await logoInput
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'bomb.png', mimeType: 'image/png', buffer: bomb });
+    await expect(logoInput).toContainText('This image is 100000 x 100000 pixels; at most 4,000,000 pixels');
+
+    // An SVG with a script passes the console's own checks; the API refuses it and says why.
+    const scripted = '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><script>alert(1)</script></svg>';
+    await page.goto(`/console/#/councils/${code}`);
+    await logoInput
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(scripted) });
+    const [request] = await Promise.all([
+      page.waitForRequest(isCouncilPut(code)),
+      page.getByRole('button', { name: 'Save' }).click(),
+    ]);
+    expect((await request.response())?.status()).toBe(400);
+    // Said under the input and as the notification.
+    const refusal = 'The image was refused: the SVG holds more than a drawing';
+    await expect(logoInput).toContainText(refusal);
+    await expect(page.getByRole('alert')).toContainText(refusal);
     expect(await councilDetail(page, code)).toEqual(before);
   });
 });

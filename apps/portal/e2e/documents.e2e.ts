@@ -49,6 +49,20 @@ test.describe('documents a payer keeps and an officer checks', () => {
     await expect(verdict).toHaveAttribute('data-verdict', 'authentic');
     await expect(page.getByTestId('page-verify')).toContainText(reference);
     await expect(page.getByTestId('page-verify')).toContainText(receiptNo);
+    await expect(page.getByTestId('verify-refund')).toHaveCount(0);
+
+    // RM 1.00 refunded since it was issued: still authentic, and the refund said on a line of its own.
+    await withDatabase((db) =>
+      db.query(
+        `INSERT INTO "Refund" ("id", "paymentId", "amountSen", "reason", "staffId", "staffEmail", "refundedAt")
+         SELECT gen_random_uuid(), "id", 100, 'e2e', 'e2e', 'e2e@example.my', now() FROM "Payment" WHERE "reference" = $1`,
+        [reference],
+      ),
+    );
+    await page.reload();
+    await expect(verdict).toHaveAttribute('data-verdict', 'authentic');
+    await expect(page.getByTestId('verify-refund')).toHaveAttribute('data-refund', 'partial');
+    await expect(page.getByTestId('verify-refund')).toContainText(/RM 1\.00 of RM [\d,.]+ was refunded after/);
 
     // One character changed in the code: refused as altered.
     const token = new URL(scanned.replace('/#/', '/'), 'http://x').searchParams.get('t') ?? '';

@@ -5,7 +5,13 @@
  * signed with the council's Ed25519 key, which the public verify page checks.
  */
 export { receiptDefinition, type ReceiptData } from './receipt';
-export { renderPdf, DOCUMENT_FONT } from './render';
+export { renderPdf, DOCUMENT_FONT, DOCUMENT_FONT_FILES } from './render';
+export {
+  DocumentRenderPool,
+  DocumentRenderError,
+  type DocumentRenderFailure,
+  type RenderPoolOptions,
+} from './render-pool';
 export { code128Svg } from './barcode';
 export {
   signDocumentToken,

@@ -10,7 +10,8 @@ import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 
 export const DOCUMENT_FONT = 'NotoSansSC';
 
-const FONT_FILES = {
+/** The font's files, as npm module paths (one family: regular and bold). */
+export const DOCUMENT_FONT_FILES = {
   normal: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
   bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
 } as const;
@@ -26,7 +27,7 @@ let ready = false;
 function prepare(): void {
   if (ready) return;
   const vfs = (pdfmake as unknown as { virtualfs: VirtualFs }).virtualfs;
-  for (const [style, module] of Object.entries(FONT_FILES)) {
+  for (const [style, module] of Object.entries(DOCUMENT_FONT_FILES)) {
     vfs.writeFileSync(`${DOCUMENT_FONT}-${style}.ttf`, readFileSync(require.resolve(module)));
   }
   pdfmake.setUrlAccessPolicy(() => false);

@@ -45,9 +45,12 @@ describe('maskName', () => {
     expect(maskName('  TAN BEE  ')).toBe('TAN****');
   });
 
-  it('shows names of 3 characters or fewer as they are', () => {
-    expect(maskName('ALI')).toBe('ALI');
-    expect(maskName('AB')).toBe('AB');
+  it('never shows a short name whole: at least 2 characters are hidden', () => {
+    expect(maskName('AB')).toBe('**');
+    expect(maskName('ALI')).toBe('A**');
+    expect(maskName('SITI')).toBe('SI**');
+    expect(maskName('陈大文')).toBe('陈**');
+    expect(maskName('X')).toBe('*');
   });
 
   it('counts Chinese characters as one each', () => {

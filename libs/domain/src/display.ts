@@ -8,6 +8,8 @@
 export const UNMASKED_DIGITS = 4;
 /** Masked names show their first 3 characters... */
 export const NAME_VISIBLE_CHARS = 3;
+/** ...but always hide at least 2, so a short name is never shown whole... */
+export const NAME_MIN_HIDDEN_CHARS = 2;
 /** ...and are at most 19 characters long, asterisks included. */
 export const MASKED_NAME_MAX_LENGTH = 19;
 /** The two truncation lengths: long text (descriptions) and short text (table cells). */
@@ -28,12 +30,14 @@ export function maskIdentity(identity: string): string {
 
 /**
  * 'AHMAD BIN ABDULLAH SULAIMAN' -> 'AHM****************' (19 chars): the first 3 characters stay, every
- * other character (spaces too, so word lengths do not leak) becomes '*', and the result is cut to 19.
+ * other character (spaces too, so word lengths do not leak) becomes '*', and the result is cut to 19. At
+ * least 2 characters are always hidden: 'ALI' -> 'A**', 'AB' -> '**'.
  */
 export function maskName(name: string): string {
   const chars = Array.from(name.trim());
-  const visible = chars.slice(0, NAME_VISIBLE_CHARS).join('');
-  const hidden = MASK_CHAR.repeat(Math.max(chars.length - NAME_VISIBLE_CHARS, 0));
+  const shown = Math.min(NAME_VISIBLE_CHARS, Math.max(chars.length - NAME_MIN_HIDDEN_CHARS, 0));
+  const visible = chars.slice(0, shown).join('');
+  const hidden = MASK_CHAR.repeat(chars.length - shown);
   return Array.from(visible + hidden)
     .slice(0, MASKED_NAME_MAX_LENGTH)
     .join('');

@@ -24,6 +24,7 @@ import { ListPaymentsHttpController } from './payments/list-payments/list-paymen
 import { ListGatewayAnswersHandler, ListRefundsHandler } from './payments/money-records/list-money-records.handler';
 import { ListMoneyRecordsHttpController } from './payments/money-records/list-money-records.http.controller';
 import { PaymentScope } from './payments/payment-scope';
+import { StaffActionLimits } from './staff-action-limits';
 import { GetReconciliationHandler } from './reconciliation/reconciliation.handler';
 import { ReconciliationHttpController } from './reconciliation/reconciliation.http.controller';
 import { RefundPaymentHttpController } from './payments/refund-payment/refund-payment.http.controller';
@@ -138,7 +139,15 @@ const listControllers = [
     UpdateUserRolesHttpController,
     ListAuditHttpController,
   ],
-  providers: [...queryHandlers, ...commandHandlers, PaymentScope, ExportPaymentsService, MoneyLedger, DayCloseReports],
+  providers: [
+    ...queryHandlers,
+    ...commandHandlers,
+    PaymentScope,
+    StaffActionLimits,
+    ExportPaymentsService,
+    MoneyLedger,
+    DayCloseReports,
+  ],
 })
 export class AdminModule implements NestModule {
   /** The lists also speak react-admin's simple REST conventions (range, sort, filter as JSON). */

@@ -34,11 +34,32 @@ export interface AppConfig {
   requery: RequeryConfig;
   identity: IdentityConfig;
   documents: DocumentsConfig;
+  liveStreams: LiveStreamsConfig;
 }
 
 export interface DocumentsConfig {
   /** Ed25519 private key (PKCS#8 PEM) that signs the codes printed on receipts and digital licences. */
   signingKeyPem: string;
+  /** PDFs are rendered in a pool of worker threads, each document within a heap and a time limit. */
+  render: {
+    threads: number;
+    memoryMb: number;
+    timeoutMs: number;
+    /** Documents that may wait for a thread; more are refused at once (503). */
+    queue: number;
+  };
+}
+
+/** The live payment status streams (GET /api/payments/:reference/events) one API process holds open. */
+export interface LiveStreamsConfig {
+  perAddress: number;
+  perPayment: number;
+  /** All streams of the process; beyond it 503. */
+  max: number;
+  /** A stream that has sent no status for this long is ended (the page polls, then opens another). */
+  idleMs: number;
+  /** A comment line this often keeps proxies from closing a quiet stream. */
+  keepAliveMs: number;
 }
 
 export interface IdentityConfig {
@@ -175,6 +196,15 @@ export const CONFIG_DEFAULTS = {
   LOGIN_THROTTLE_WINDOW_MS: String(15 * 60_000),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: '10',
   LOGIN_MAX_FAILURES_PER_ADDRESS: '20',
+  DOCUMENT_RENDER_THREADS: '2',
+  DOCUMENT_RENDER_MEMORY_MB: '128',
+  DOCUMENT_RENDER_TIMEOUT_MS: '30000',
+  DOCUMENT_RENDER_QUEUE: '100',
+  LIVE_STREAMS_PER_ADDRESS: '5',
+  LIVE_STREAMS_PER_PAYMENT: '3',
+  LIVE_STREAMS_MAX: '2000',
+  LIVE_STREAM_IDLE_MS: String(10 * 60_000),
+  LIVE_STREAM_KEEPALIVE_MS: '15000',
 } as const satisfies Record<string, string>;
 
 type VariableName = keyof typeof CONFIG_DEFAULTS;
@@ -401,6 +431,19 @@ export function loadConfig(env: Env): AppConfig {
         nodeEnv === 'production',
         (v) => loadSigningKey(v),
       ),
+      render: {
+        threads: read.integer('DOCUMENT_RENDER_THREADS', 1, 64),
+        memoryMb: read.integer('DOCUMENT_RENDER_MEMORY_MB', 64, 8192),
+        timeoutMs: read.integer('DOCUMENT_RENDER_TIMEOUT_MS', 1_000, 600_000),
+        queue: read.integer('DOCUMENT_RENDER_QUEUE', 0, 100_000),
+      },
+    },
+    liveStreams: {
+      perAddress: read.integer('LIVE_STREAMS_PER_ADDRESS', 1, 10_000),
+      perPayment: read.integer('LIVE_STREAMS_PER_PAYMENT', 1, 10_000),
+      max: read.integer('LIVE_STREAMS_MAX', 1, 1_000_000),
+      idleMs: read.integer('LIVE_STREAM_IDLE_MS', 1_000, 24 * 3600_000),
+      keepAliveMs: read.integer('LIVE_STREAM_KEEPALIVE_MS', 100, 3_600_000),
     },
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);

@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { PaymentsModule } from '../payments/payments.module';
 import { DocumentSigner } from './document-signer';
+import { DocumentRenderer } from './rendering/document-renderer';
+import { PrintableImages } from './rendering/printable-images';
+import { LiveStreams } from './live/live-streams';
 import { PaymentChanges } from './live/payment-changes';
 import { PaymentEventsHttpController } from './live/payment-events.http.controller';
 import { LicenceDocuments } from './licences/licence-documents';
@@ -14,17 +17,20 @@ import { VerifyDocumentHttpController } from './verify/verify-document/verify-do
 
 const queryHandlers = [GetReceiptPdfHandler, VerifyDocumentHandler, ListOwnLicencesHandler, GetLicencePdfHandler];
 
-/** Receipts and licences as documents: rendering, signing their codes. Used by the API and the notify worker. */
+/**
+ * Receipts and licences as documents: rendering (in a pool of render threads), the council images they print,
+ * signing their codes. Used by the API and the notify worker.
+ */
 @Module({
-  providers: [DocumentSigner, ReceiptDocuments],
-  exports: [DocumentSigner, ReceiptDocuments],
+  providers: [DocumentSigner, DocumentRenderer, PrintableImages, ReceiptDocuments],
+  exports: [DocumentSigner, DocumentRenderer, PrintableImages, ReceiptDocuments],
 })
 export class DocumentsModule {}
 
 /** The documents' HTTP routes (API process only). */
 @Module({
   imports: [DocumentsModule, PaymentsModule],
-  providers: [...queryHandlers, LicenceDocuments, PaymentChanges],
+  providers: [...queryHandlers, LicenceDocuments, PaymentChanges, LiveStreams],
   controllers: [
     GetReceiptPdfHttpController,
     VerifyDocumentHttpController,

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { DocumentRenderError } from '@councilpay/documents';
 import type { ApiErrorBody, FieldErrorDto } from '@councilpay/domain';
 import { isDatabaseUnavailable } from '../prisma/database-unavailable';
 
@@ -62,7 +63,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const body = this.toBody(exception);
     if (body.code === 'service_unavailable')
       this.logger.warn({ err: (exception as Error).message }, 'Database unavailable');
-    else if (body.statusCode >= 500) this.logger.error({ err: exception }, 'Unhandled error');
+    // A document that could not be made is logged where it failed, with its reference (DocumentRenderer).
+    else if (body.statusCode >= 500 && body.code !== 'document_unavailable')
+      this.logger.error({ err: exception }, 'Unhandled error');
     response.status(body.statusCode).type('application/json').json(body);
   }
 
@@ -114,6 +117,14 @@ export class ApiExceptionFilter implements ExceptionFilter {
         statusCode: HttpStatus.SERVICE_UNAVAILABLE,
         code: 'service_unavailable',
         message: 'The database could not finish this request just now. Please try again in a moment.',
+      };
+    }
+    if (exception instanceof DocumentRenderError) {
+      // That one document could not be made (too slow, too big, or broken); nothing else is affected.
+      return {
+        statusCode: HttpStatus.SERVICE_UNAVAILABLE,
+        code: 'document_unavailable',
+        message: 'This document could not be made just now. Please try again in a few minutes.',
       };
     }
     return { statusCode: 500, code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };

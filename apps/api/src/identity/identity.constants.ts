@@ -29,6 +29,12 @@ export const LIMITS = {
   /** Reset links asked for one email (beyond it: the same answer, nothing sent), and from one address. */
   resetPerEmail: [3, 3600_000],
   resetPerAddress: [20, 3600_000],
+  /**
+   * Registrations finished with an email or NRIC that already has an account, per phone that proved itself
+   * with the SMS code: the answer names which is taken (so a person knows what to fix), so each phone may learn
+   * it only this often; beyond it 429.
+   */
+  registerTakenPerPhone: [3, 24 * 3600_000],
   /** Verification emails a signed-in user may ask for again. */
   emailVerificationPerUser: [5, 24 * 3600_000],
 } as const satisfies Record<string, readonly [number, number]>;

@@ -1,8 +1,6 @@
-import type { AdminCouncilDetail } from '@councilpay/domain';
+import { COUNCIL_LOGO_PATH, type AdminCouncilDetail } from '@councilpay/domain';
 import { BooleanInput, Edit, maxLength, regex, SimpleForm, TextField, TextInput, Labeled } from 'react-admin';
 import { DocumentImageInput } from './DocumentImageInput';
-
-const LOGO_PATH = /^\/(?!.*\.\.)[A-Za-z0-9/_.-]{1,200}\.(png|jpg|jpeg|svg|webp)$/;
 
 /**
  * What `_admin` changes of a council: online or not, logo path, licence officer, and the images printed on
@@ -19,7 +17,7 @@ export function CouncilEdit() {
           <TextField source="code" />
         </Labeled>
         <BooleanInput source="active" />
-        <TextInput source="logoUrl" validate={regex(LOGO_PATH, 'ra.validation.regex')} fullWidth />
+        <TextInput source="logoUrl" validate={regex(COUNCIL_LOGO_PATH, 'ra.validation.regex')} fullWidth />
         <DocumentImageInput source="logoImage" />
         <TextInput source="signatureOfficerName" validate={maxLength(120)} fullWidth />
         <TextInput source="signatureOfficerPost" validate={maxLength(120)} fullWidth />

@@ -91,3 +91,18 @@ describe('a document image file', () => {
     );
   });
 });
+
+describe('a PNG whose header claims more pixels than the API takes', () => {
+  it('is refused before it is sent, saying its size', async () => {
+    const bytes = new Uint8Array(68);
+    bytes.set(PNG_SIGNATURE);
+    const view = new DataView(bytes.buffer);
+    view.setUint32(8, 13);
+    bytes.set([0x49, 0x48, 0x44, 0x52], 12);
+    view.setUint32(16, 100_000);
+    view.setUint32(20, 100_000);
+    expect(await readDocumentImage(new File([bytes], 'bomb.png', { type: 'image/png' }))).toMatchObject({
+      problem: { message: 'console.document_image.too_many_pixels', args: { width: 100_000, height: 100_000 } },
+    });
+  });
+});

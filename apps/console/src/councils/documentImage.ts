@@ -1,9 +1,12 @@
-import { DOCUMENT_IMAGE_MAX_BYTES, type DocumentImageType } from '@councilpay/domain';
+import { DOCUMENT_IMAGE_MAX_BYTES, DOCUMENT_IMAGE_MAX_PIXELS, type DocumentImageType } from '@councilpay/domain';
 
 /**
  * A council's document images (the logo on receipts and licences, the officer's signature on licences) as the
- * console handles them. The API takes a base64 data URL of a PNG or an SVG of at most DOCUMENT_IMAGE_MAX_BYTES;
- * a file that could not be taken is stopped here, with a translated message, before anything is sent.
+ * console handles them. The API takes a base64 data URL of a PNG or an SVG of at most DOCUMENT_IMAGE_MAX_BYTES
+ * (a PNG of at most DOCUMENT_IMAGE_MAX_PIXELS); a file that could not be taken is stopped here, with a
+ * translated message, before anything is sent. What only the API can tell (a PNG that does not decode, an SVG
+ * that is more than a drawing or too complex) comes back as its `image_invalid` with the reason, which the
+ * console translates (httpClient).
  */
 
 /** What the file picker offers: PNG and SVG files. */
@@ -25,8 +28,12 @@ export function isChosenImage(value: unknown): value is ChosenImage {
 
 /** Why a file cannot be a document image: a console message key and its values. */
 export interface DocumentImageProblem {
-  message: 'console.document_image.wrong_type' | 'console.document_image.too_large' | 'console.document_image.empty';
-  args: { max: number; size: number };
+  message:
+    | 'console.document_image.wrong_type'
+    | 'console.document_image.too_large'
+    | 'console.document_image.empty'
+    | 'console.document_image.too_many_pixels';
+  args: { max: number | string; size: number; width?: number; height?: number };
 }
 
 export type DocumentImageReading = { dataUrl: string } | { problem: DocumentImageProblem };
@@ -51,6 +58,12 @@ function contentMatches(type: DocumentImageType, bytes: Uint8Array): boolean {
   return SVG_START.test(new TextDecoder().decode(bytes.subarray(0, 4096)));
 }
 
+/** A PNG's size as its header (IHDR, right after the signature) gives it. */
+function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return bytes.length >= 24 ? { width: view.getUint32(16), height: view.getUint32(20) } : { width: 0, height: 0 };
+}
+
 function toBase64(bytes: Uint8Array): string {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) {
@@ -71,6 +84,13 @@ export async function readDocumentImage(file: File): Promise<DocumentImageReadin
   if (file.size > DOCUMENT_IMAGE_MAX_BYTES) return { problem: { message: 'console.document_image.too_large', args } };
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!contentMatches(type, bytes)) return { problem: { message: 'console.document_image.wrong_type', args } };
+  if (type === 'image/png') {
+    const { width, height } = pngSize(bytes);
+    if (width * height > DOCUMENT_IMAGE_MAX_PIXELS) {
+      const max = DOCUMENT_IMAGE_MAX_PIXELS.toLocaleString('en');
+      return { problem: { message: 'console.document_image.too_many_pixels', args: { ...args, width, height, max } } };
+    }
+  }
   return { dataUrl: `data:${type};base64,${toBase64(bytes)}` };
 }
 

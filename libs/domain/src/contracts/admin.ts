@@ -284,8 +284,9 @@ export interface AdminDashboard {
 
 /**
  * GET /api/admin/councils/:code adds what staff edit: the officer printed on licences and the images printed
- * on documents, as the data URLs they were uploaded as (at most 20 KB each), so the edit form shows them. Only
- * this staff detail carries the images: the list and the audit do not (the audit holds fingerprints).
+ * on documents, as the PNG data URLs stored for documents (an upload is checked and redrawn as a PNG), so the
+ * edit form shows them. Only this staff detail carries the images: the list and the audit do not (the audit
+ * holds fingerprints).
  */
 export interface AdminCouncilDetail extends AdminCouncilRow {
   signatureOfficerName: string | null;
@@ -301,6 +302,29 @@ export const DOCUMENT_IMAGE_TYPES = ['image/png', 'image/svg+xml'] as const;
 export type DocumentImageType = (typeof DOCUMENT_IMAGE_TYPES)[number];
 /** The most a document image may weigh, in bytes of the image itself (before base64). */
 export const DOCUMENT_IMAGE_MAX_BYTES = 20 * 1024;
+/**
+ * The most pixels a document image may have (width x height, 2,000 x 2,000): a PNG's header is read before its
+ * pixels are, and a bigger one is refused unread. An SVG is drawn at most DOCUMENT_IMAGE_STORED_PX wide.
+ */
+export const DOCUMENT_IMAGE_MAX_PIXELS = 4_000_000;
+/** The longest side of the PNG stored for documents (a logo prints at about 2 cm, so about 650 dpi). */
+export const DOCUMENT_IMAGE_STORED_PX = 512;
+/** The most elements an SVG may have, and the most it may draw once every `<use>` is counted as what it repeats. */
+export const DOCUMENT_IMAGE_SVG_MAX_ELEMENTS = 1_000;
+export const DOCUMENT_IMAGE_SVG_MAX_DRAWN = 5_000;
+/** How deep `<use>` may repeat what itself repeats something. */
+export const DOCUMENT_IMAGE_SVG_MAX_USE_DEPTH = 3;
+/** Why a document image was refused (`details.reason` of a 400 image_invalid). */
+export const DOCUMENT_IMAGE_REFUSALS = [
+  'not_png_or_svg',
+  'empty',
+  'too_large',
+  'unreadable',
+  'too_many_pixels',
+  'svg_not_plain',
+  'svg_too_complex',
+] as const;
+export type DocumentImageRefusal = (typeof DOCUMENT_IMAGE_REFUSALS)[number];
 
 /** PUT /api/admin/councils/:code body (`_admin`). */
 export interface AdminCouncilUpdate {
@@ -311,7 +335,7 @@ export interface AdminCouncilUpdate {
   signatureOfficerPost: string | null;
   /**
    * The logo printed on receipts and licences, and the officer's signature printed on licences: a base64 data
-   * URL of a PNG or SVG of at most 20 KB; null removes it, absent leaves it as it is.
+   * URL of a PNG or SVG of at most 20 KB; null removes it, absent leaves it as it is. It is stored as a PNG.
    */
   logoImage?: string | null;
   signatureImage?: string | null;

@@ -17,13 +17,28 @@ export interface VerifiedFactsDto {
   paidUntil?: string;
 }
 
+/** Money given back after a document was issued: part of what it shows, or all of it. Amounts in sen. */
+export interface VerifiedRefundDto {
+  kind: 'partial' | 'full';
+  /** Given back so far, of the document's amount (`facts.amountSen`). */
+  refundedSen: number;
+}
+
 export interface VerifyResultDto {
   verdict: VerifyVerdict;
-  /** Only when authentic. */
+  /** Only when authentic: the facts signed when the document was issued (what the paper shows). */
   facts?: VerifiedFactsDto;
   /** Only when authentic: the payment's status today (a refunded payment shows it). */
   status?: PaymentState;
+  /** Only when authentic and money was given back since the document was issued. */
+  refund?: VerifiedRefundDto;
 }
+
+/**
+ * GET /api/verify/:code from one client address: [how many, per window in ms]; beyond it 429. An officer at
+ * a counter scans a few documents a minute; guessing codes needs millions.
+ */
+export const DOCUMENT_VERIFY_PER_ADDRESS = [120, 10 * 60_000] as const;
 
 /** The portal's public page that checks a document code (not a route of the old portal): `/#/verify?t=<code>`. */
 export const DOCUMENT_VERIFY_ROUTE = '/verify';

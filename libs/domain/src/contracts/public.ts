@@ -7,11 +7,17 @@ import type { Language } from '../language';
 /** A text in each of the portal's languages. */
 export type Localized = Record<Language, string>;
 
+/**
+ * A council's logo address: a path on this site (`/assets/logos/mdpg.png`, `/api/councils/mdpg/logo.svg`) of an
+ * image. `//host/x.png` is another site to a browser, so `//` may appear nowhere, nor may `..`.
+ */
+export const COUNCIL_LOGO_PATH = /^(?!.*\/\/)(?!.*\.\.)\/[A-Za-z0-9/_.-]{1,200}\.(png|jpg|jpeg|svg|webp)$/;
+
 /** GET /api/councils: one row per council. */
 export interface CouncilDto {
   code: string;
   name: Localized;
-  /** Path under the API origin, e.g. `/api/councils/mdpg/logo`. */
+  /** Path under the API origin (COUNCIL_LOGO_PATH), e.g. `/api/councils/mdpg/logo.svg`. */
   logoUrl: string | null;
   active: boolean;
   /** Payable types this council takes online. */

@@ -259,6 +259,7 @@ export const en = {
     refund_not_allowed: 'Only a paid payment can be refunded.',
     refund_exceeds_remainder: 'This refund is more than what is left to give back.',
     image_invalid: 'This image cannot be used: upload a PNG or SVG of at most 20 KB.',
+    document_unavailable: 'This document could not be made just now. Please try again in a few minutes.',
     refund_invalid: 'This refund cannot be recorded: check its items and amount.',
     invalid_idempotency_key: 'The payment could not be submitted. Please try again.',
     email_verified: 'Your e-mail address has been confirmed.',
@@ -698,6 +699,10 @@ export const en = {
     verify_altered: 'Altered: this code was not issued by the council or has been changed. Do not accept the document.',
     verify_unknown: 'Unknown: no document matches this code.',
     verify_status: 'Current status',
+    verify_refunded_full:
+      'Refunded in full ({{amount}}) after this document was issued. The document is genuine, but the payment was given back.',
+    verify_refunded_partial:
+      '{{amount}} of {{total}} was refunded after this document was issued. The document is genuine.',
     licences_title: 'My digital licences',
     licences_empty: 'You have no paid trading licence yet.',
     licences_notice_1:

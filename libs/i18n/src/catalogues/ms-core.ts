@@ -213,6 +213,7 @@ export const msCore: CoreCatalogue = {
     refund_not_allowed: 'Hanya bayaran yang telah dibayar boleh dipulangkan.',
     refund_exceeds_remainder: 'Bayaran balik ini melebihi baki yang boleh dipulangkan.',
     image_invalid: 'Imej ini tidak boleh digunakan: muat naik PNG atau SVG tidak melebihi 20 KB.',
+    document_unavailable: 'Dokumen ini tidak dapat dihasilkan sekarang. Sila cuba lagi dalam beberapa minit.',
     refund_invalid: 'Bayaran balik ini tidak dapat direkodkan: semak item dan jumlahnya.',
     invalid_idempotency_key: 'Bayaran tidak dapat dihantar. Sila cuba lagi.',
     email_verified: 'Alamat e-mel anda telah disahkan.',

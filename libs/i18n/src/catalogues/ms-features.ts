@@ -462,6 +462,10 @@ export const msFeatures: FeatureCatalogue = {
     verify_altered: 'Diubah: kod ini tidak dikeluarkan oleh majlis atau telah diubah. Jangan terima dokumen ini.',
     verify_unknown: 'Tidak dikenali: tiada dokumen sepadan dengan kod ini.',
     verify_status: 'Status semasa',
+    verify_refunded_full:
+      'Dipulangkan sepenuhnya ({{amount}}) selepas dokumen ini dikeluarkan. Dokumen ini tulen, tetapi bayarannya telah dikembalikan.',
+    verify_refunded_partial:
+      '{{amount}} daripada {{total}} telah dipulangkan selepas dokumen ini dikeluarkan. Dokumen ini tulen.',
     licences_title: 'Lesen digital saya',
     licences_empty: 'Anda belum mempunyai lesen perniagaan yang telah dibayar.',
     licences_notice_1:

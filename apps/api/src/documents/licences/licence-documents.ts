@@ -5,7 +5,6 @@ import {
   licencePrintRefusal,
   licenceTemplate,
   paidUntilText,
-  renderPdf,
   type LicencePrintRefusal,
 } from '@councilpay/documents';
 import type { Council } from '../../generated/prisma/client';
@@ -13,6 +12,8 @@ import type { Principal } from '../../auth/principal';
 import { ownPayments } from '../../identity/queries/payment-history/own-payments';
 import { PrismaService } from '../../prisma/prisma.service';
 import { DocumentSigner } from '../document-signer';
+import { DocumentRenderer } from '../rendering/document-renderer';
+import { PrintableImages } from '../rendering/printable-images';
 
 const LICENCE_TYPES = ['trading_license', 'council_permit_license'] as const;
 
@@ -43,6 +44,8 @@ export class LicenceDocuments {
   constructor(
     private readonly prisma: PrismaService,
     private readonly signer: DocumentSigner,
+    private readonly renderer: DocumentRenderer,
+    private readonly images: PrintableImages,
   ) {}
 
   /** The payer's paid licence items, newest first, one per licence. */
@@ -129,12 +132,17 @@ export class LicenceDocuments {
       paidAt: paidAt.toISOString(),
       paidUntil: `${paidUntilYear}-${String(paidUntilMonth).padStart(2, '0')}`,
     });
-    const pdf = await renderPdf(
+    const council = item.council;
+    const [logoDataUrl, signatureDataUrl] = await Promise.all([
+      this.images.of(council.code, 'logoImage', council.logoImage),
+      this.images.of(council.code, 'signatureImage', council.signatureImage),
+    ]);
+    const pdf = await this.renderer.render(
       licenceDefinition({
         language: LICENCE_LANGUAGE,
         template: licenceTemplate(licence.kind, licence.printCode),
         councilName: councilName(item.council),
-        logoDataUrl: item.council.logoImage,
+        logoDataUrl,
         licenceNo: licence.licenceNo,
         licenceRef: licence.reference,
         ownerName: item.payable.ownerName,
@@ -150,9 +158,10 @@ export class LicenceDocuments {
         amountSen: item.amountSen,
         officerName: item.council.signatureOfficerName,
         officerPost: item.council.signatureOfficerPost,
-        signatureDataUrl: item.council.signatureImage,
+        signatureDataUrl,
         verifyUrl: this.signer.verifyUrl(token),
       }),
+      { licence: licence.reference, document: 'licence' },
     );
     // Two first requests at once: the first stored wins and both serve it.
     await this.prisma.digitalLicence.upsert({

@@ -1,10 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CARD_METHODS, maskName, type Language, type PaymentView, councilName } from '@councilpay/domain';
-import { receiptDefinition, renderPdf, type ReceiptData } from '@councilpay/documents';
+import { receiptDefinition, type ReceiptData } from '@councilpay/documents';
 import { bankDisplayName } from '@councilpay/fpx';
 import { PrismaService } from '../../prisma/prisma.service';
 import { RedisService } from '../../redis/redis.module';
 import { DocumentSigner } from '../document-signer';
+import { DocumentRenderer } from '../rendering/document-renderer';
+import { PrintableImages } from '../rendering/printable-images';
 
 /** Receipts exist for payments that were paid (a refunded payment keeps its receipt, showing its status). */
 const RECEIPT_STATES = new Set(['paid', 'refunded']);
@@ -31,6 +33,8 @@ export class ReceiptDocuments {
     private readonly prisma: PrismaService,
     private readonly redis: RedisService,
     private readonly signer: DocumentSigner,
+    private readonly renderer: DocumentRenderer,
+    private readonly images: PrintableImages,
   ) {}
 
   async pdf(reference: string, language: Language | null, view: PaymentView): Promise<ReceiptPdfResult> {
@@ -61,7 +65,7 @@ export class ReceiptDocuments {
     const data: ReceiptData = {
       language: lang,
       councilName: first ? councilName(first.council, lang) : 'CouncilPay',
-      logoDataUrl: first?.council.logoImage ?? null,
+      logoDataUrl: first ? await this.images.of(first.council.code, 'logoImage', first.council.logoImage) : null,
       reference: payment.reference,
       invoiceNo: payment.invoiceNo,
       status: payment.status,
@@ -89,7 +93,7 @@ export class ReceiptDocuments {
       verifyUrl: this.signer.verifyUrl(token),
     };
     const started = Date.now();
-    const pdf = await renderPdf(receiptDefinition(data));
+    const pdf = await this.renderer.render(receiptDefinition(data), { reference, document: 'receipt' });
     this.logger.log(
       { reference, language: lang, view, ms: Date.now() - started, bytes: pdf.length },
       'Receipt rendered',

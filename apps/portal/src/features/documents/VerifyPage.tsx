@@ -27,7 +27,8 @@ const SEVERITY = { authentic: 'success', altered: 'error', unknown: 'warning' } 
 
 /**
  * /verify?t=<code>: public, no sign-in. What an officer sees after scanning the code on a receipt or a
- * digital licence with a phone: authentic with the facts to compare with the paper, altered, or unknown.
+ * digital licence with a phone: authentic with the facts to compare with the paper, altered, or unknown; and,
+ * on a line of its own, money refunded since the document was issued.
  */
 export function VerifyPage() {
   const { t } = useTranslation();
@@ -69,6 +70,15 @@ export function VerifyPage() {
       {result && (
         <Alert severity={SEVERITY[result.verdict]} data-testid="verify-verdict" data-verdict={result.verdict}>
           {t(`documents.verify_${result.verdict}`)}
+        </Alert>
+      )}
+      {facts && result?.refund && (
+        // What happened since it was issued, apart from the verdict on the document itself.
+        <Alert severity="warning" data-testid="verify-refund" data-refund={result.refund.kind}>
+          {t(`documents.verify_refunded_${result.refund.kind}`, {
+            amount: formatRinggit(result.refund.refundedSen),
+            total: formatRinggit(facts.amountSen),
+          })}
         </Alert>
       )}
       {facts && (

@@ -433,6 +433,20 @@ export const consoleEn = {
     wrong_type: 'This file is not a PNG or SVG image. Please choose a PNG or SVG file.',
     too_large: 'This image is {{size}} KB; at most {{max}} KB is allowed. Please choose a smaller image.',
     empty: 'This file is empty. Please choose a PNG or SVG image.',
+    too_many_pixels:
+      'This image is {{width}} x {{height}} pixels; at most {{max}} pixels (2000 x 2000) are allowed. Please choose a smaller image.',
+    refused: {
+      not_png_or_svg: 'The image was refused: it is not a PNG or SVG image.',
+      empty: 'The image was refused: the file is empty.',
+      too_large: 'The image was refused: it is larger than 20 KB. Please choose a smaller image.',
+      unreadable: 'The image was refused: it could not be read (the file may be damaged).',
+      too_many_pixels:
+        'The image was refused: it has more than 4,000,000 pixels (2000 x 2000). Please choose a smaller image.',
+      svg_not_plain:
+        'The image was refused: the SVG holds more than a drawing (scripts, links, styles, animation or embedded files). Save it as a plain SVG and try again.',
+      svg_too_complex:
+        'The image was refused: the SVG has too many elements, or repeats parts (<use>) too deeply. Please simplify it.',
+    },
   },
   errors: {
     nothing_to_resend: 'This payment has no outcome to tell yet.',

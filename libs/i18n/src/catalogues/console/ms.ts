@@ -435,6 +435,20 @@ export const consoleMs: typeof consoleEn = {
     wrong_type: 'Fail ini bukan gambar PNG atau SVG. Sila pilih fail PNG atau SVG.',
     too_large: 'Gambar ini bersaiz {{size}} KB; maksimum {{max}} KB dibenarkan. Sila pilih gambar yang lebih kecil.',
     empty: 'Fail ini kosong. Sila pilih gambar PNG atau SVG.',
+    too_many_pixels:
+      'Gambar ini bersaiz {{width}} x {{height}} piksel; maksimum {{max}} piksel (2000 x 2000) dibenarkan. Sila pilih gambar yang lebih kecil.',
+    refused: {
+      not_png_or_svg: 'Gambar ditolak: ia bukan gambar PNG atau SVG.',
+      empty: 'Gambar ditolak: fail ini kosong.',
+      too_large: 'Gambar ditolak: ia melebihi 20 KB. Sila pilih gambar yang lebih kecil.',
+      unreadable: 'Gambar ditolak: ia tidak dapat dibaca (fail mungkin rosak).',
+      too_many_pixels:
+        'Gambar ditolak: ia melebihi 4,000,000 piksel (2000 x 2000). Sila pilih gambar yang lebih kecil.',
+      svg_not_plain:
+        'Gambar ditolak: SVG ini mengandungi lebih daripada lukisan (skrip, pautan, gaya, animasi atau fail terbenam). Simpan sebagai SVG biasa dan cuba lagi.',
+      svg_too_complex:
+        'Gambar ditolak: SVG ini mempunyai terlalu banyak elemen, atau mengulang bahagian (<use>) terlalu dalam. Sila ringkaskannya.',
+    },
   },
   errors: {
     nothing_to_resend: 'Bayaran ini belum mempunyai keputusan untuk dimaklumkan.',

@@ -429,6 +429,17 @@ export const consoleZh: typeof consoleEn = {
     wrong_type: '此文件不是 PNG 或 SVG 图片。请选择 PNG 或 SVG 文件。',
     too_large: '此图片为 {{size}} KB，最大允许 {{max}} KB。请选择较小的图片。',
     empty: '此文件为空。请选择 PNG 或 SVG 图片。',
+    too_many_pixels: '此图片为 {{width}} x {{height}} 像素，最多允许 {{max}} 像素（2000 x 2000）。请选择较小的图片。',
+    refused: {
+      not_png_or_svg: '图片被拒绝：它不是 PNG 或 SVG 图片。',
+      empty: '图片被拒绝：文件为空。',
+      too_large: '图片被拒绝：超过 20 KB。请选择较小的图片。',
+      unreadable: '图片被拒绝：无法读取（文件可能已损坏）。',
+      too_many_pixels: '图片被拒绝：超过 4,000,000 像素（2000 x 2000）。请选择较小的图片。',
+      svg_not_plain:
+        '图片被拒绝：此 SVG 含有图形以外的内容（脚本、链接、样式、动画或嵌入文件）。请另存为纯 SVG 后再试。',
+      svg_too_complex: '图片被拒绝：此 SVG 元素过多，或以 <use> 重复的层次过深。请简化后再试。',
+    },
   },
   errors: {
     nothing_to_resend: '此付款还没有可通知的结果。',

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { AdminCouncilDetail } from '@councilpay/domain';
-import { documentImageProblem } from '../../../councils/document-image';
+import { normaliseDocumentImage } from '../../../councils/document-image';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { recordStaffAction } from '../../audit/staff-audit';
@@ -9,7 +9,7 @@ import { editableCouncilFields, toAdminCouncilDetail } from '../council-detail';
 import { UpdateCouncilCommand } from './update-council.command';
 
 /**
- * Changes what staff may change of a council (online or not, logo, licence officer), audited with the values
+ * Changes what staff may change of a council (online or not, logo, document images, licence officer), audited with the values
  * before and after, in one transaction. Only the fields it names are written, so fields other features add to
  * a council keep their values.
  */
@@ -20,11 +20,24 @@ export class UpdateCouncilHandler implements ICommandHandler<UpdateCouncilComman
   constructor(private readonly prisma: PrismaService) {}
 
   async execute({ principal, code, update }: UpdateCouncilCommand): Promise<AdminCouncilDetail> {
-    // Uploaded images are checked before anything is written.
+    // Uploaded images are checked (decoded, within their limits) and redrawn as the PNG documents print,
+    // before anything is written; the PNG is what is stored.
+    const images: { logoImage?: string | null; signatureImage?: string | null } = {};
     for (const field of ['logoImage', 'signatureImage'] as const) {
       const image = update[field];
-      const problem = typeof image === 'string' ? documentImageProblem(image) : null;
-      if (problem) throw new ApiError(400, 'image_invalid', `${field} ${problem}`, undefined, field);
+      if (typeof image !== 'string') {
+        if (image !== undefined) images[field] = image;
+        continue;
+      }
+      const checked = await normaliseDocumentImage(image);
+      if (!checked.ok) {
+        this.logger.warn(
+          { council: code, staffId: principal.id, field, reason: checked.reason },
+          'Council image refused',
+        );
+        throw new ApiError(400, 'image_invalid', `${field} ${checked.problem}`, { reason: checked.reason }, field);
+      }
+      images[field] = checked.dataUrl;
     }
     const council = await this.prisma.$transaction(async (tx) => {
       const rows = await tx.$queryRaw<
@@ -39,8 +52,7 @@ export class UpdateCouncilHandler implements ICommandHandler<UpdateCouncilComman
           logoPath: update.logoUrl,
           signatureOfficerName: update.signatureOfficerName,
           signatureOfficerPost: update.signatureOfficerPost,
-          ...(update.logoImage !== undefined ? { logoImage: update.logoImage } : {}),
-          ...(update.signatureImage !== undefined ? { signatureImage: update.signatureImage } : {}),
+          ...images,
         },
       });
       await recordStaffAction(tx, principal, {

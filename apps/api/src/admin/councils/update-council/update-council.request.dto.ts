@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import type { AdminCouncilUpdate } from '@councilpay/domain';
+import { COUNCIL_LOGO_PATH, type AdminCouncilUpdate } from '@councilpay/domain';
 
 /** Empty text means "none". */
 const emptyAsNull = ({ value }: { value: unknown }) =>
@@ -15,8 +15,8 @@ export class UpdateCouncilRequestDto implements AdminCouncilUpdate {
   @ApiProperty({ nullable: true, example: '/assets/logos/mdpg.png', description: 'a path under the API origin' })
   @Transform(emptyAsNull)
   @IsOptional()
-  @Matches(/^\/(?!.*\.\.)[A-Za-z0-9/_.-]{1,200}\.(png|jpg|jpeg|svg|webp)$/, {
-    message: 'logoUrl must be a path such as /assets/logos/mdpg.png',
+  @Matches(COUNCIL_LOGO_PATH, {
+    message: 'logoUrl must be a path on this site such as /assets/logos/mdpg.png',
   })
   logoUrl: string | null;
 
@@ -37,7 +37,8 @@ export class UpdateCouncilRequestDto implements AdminCouncilUpdate {
   @ApiProperty({
     required: false,
     nullable: true,
-    description: 'logo on receipts and licences: data:image/png;base64,... or data:image/svg+xml;base64,... (20 KB)',
+    description:
+      'logo on receipts and licences: data:image/png;base64,... or data:image/svg+xml;base64,... (20 KB); stored as a PNG',
   })
   @Transform(emptyAsNull)
   @IsOptional()

@@ -10,6 +10,7 @@ import type { JobData } from '../../../queues/jobs';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { QueueName } from '../../../queues/queue-names';
 import { recordStaffAction } from '../../audit/staff-audit';
+import { StaffActionLimits } from '../../staff-action-limits';
 import { NOTIFICATION_INCLUDE, toAdminNotificationRow, visibleNotifications } from '../notification-row';
 import { ResendNotificationCommand } from './resend-notification.command';
 
@@ -18,13 +19,16 @@ import { ResendNotificationCommand } from './resend-notification.command';
  * so it is still sent at most once. A message that was sent is copied into a new one, so each keeps its own
  * delivery history; a sent one-time code or link is never copied (it was cleared once sent, and staff must not
  * hand out another person's code). One being sent now is left alone. Every resend is audited in the same
- * transaction as the queueing.
+ * transaction as the queueing, and limited per staff member and per recipient (STAFF_ACTION_LIMITS).
  */
 @CommandHandler(ResendNotificationCommand)
 export class ResendNotificationHandler implements ICommandHandler<ResendNotificationCommand, AdminResendResult> {
   private readonly logger = new Logger(ResendNotificationHandler.name);
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly limits: StaffActionLimits,
+  ) {}
 
   async execute({ principal, notificationId }: ResendNotificationCommand): Promise<AdminResendResult> {
     const found = await this.prisma.notification.findFirst({
@@ -39,6 +43,7 @@ export class ResendNotificationHandler implements ICommandHandler<ResendNotifica
     if (found.status === 'sent' && found.sensitive) {
       throw new ApiError(409, 'notification_not_resendable', 'A one-time code or link is not sent twice');
     }
+    await this.limits.resend(principal, found.recipient);
     const resentId = await this.prisma.$transaction(async (tx) => {
       const id = found.status === 'sent' ? await this.copy(tx, found) : await this.requeue(tx, found.id);
       await recordStaffAction(tx, principal, {

@@ -6,11 +6,13 @@ import { requeryRefusal, type RequeryResult } from '../../../payments/commands/r
 import { PrismaService } from '../../../prisma/prisma.service';
 import { recordStaffAction } from '../../audit/staff-audit';
 import { PaymentScope } from '../payment-scope';
+import { StaffActionLimits } from '../../staff-action-limits';
 import { AdminRequeryPaymentCommand } from './admin-requery-payment.command';
 
 /**
  * Runs the payments engine's own requery (recorded on the timeline with source `admin`) and audits who asked
- * and what came of it, including an enquiry the gateway could not answer.
+ * and what came of it, including an enquiry the gateway could not answer. Limited per staff member and per
+ * payment (STAFF_ACTION_LIMITS).
  */
 @CommandHandler(AdminRequeryPaymentCommand)
 export class AdminRequeryPaymentHandler implements ICommandHandler<
@@ -23,10 +25,12 @@ export class AdminRequeryPaymentHandler implements ICommandHandler<
     private readonly scope: PaymentScope,
     private readonly commandBus: CommandBus,
     private readonly prisma: PrismaService,
+    private readonly limits: StaffActionLimits,
   ) {}
 
   async execute({ principal, reference }: AdminRequeryPaymentCommand): Promise<AdminPaymentActionResult> {
     const { councils } = await this.scope.find(principal, reference);
+    await this.limits.requery(principal, reference);
     const before = await this.prisma.payment.findUniqueOrThrow({ where: { reference }, select: { status: true } });
     this.logger.log({ reference, staffId: principal.id }, 'Requery asked by staff');
     const audit = (after: Record<string, string | null>) =>

@@ -8,6 +8,7 @@ import type { NotificationTemplate } from '../../../notifications/notification-t
 import { PrismaService } from '../../../prisma/prisma.service';
 import { recordStaffAction } from '../../audit/staff-audit';
 import { PaymentScope } from '../payment-scope';
+import { StaffActionLimits } from '../../staff-action-limits';
 import { ResendOutcomeCommand } from './resend-outcome.command';
 
 /** The outcomes a payer is told of, by the status that tells it. */
@@ -20,7 +21,7 @@ const OUTCOME_TEMPLATES: Partial<Record<string, NotificationTemplate>> = {
 /**
  * Queues a new message with the payment's outcome (a new row: the first message keeps its own history) and
  * audits it, in one transaction. A payment with no outcome yet (in progress, pending, cancelled by the payer,
- * refunded) has nothing to resend: 409.
+ * refunded) has nothing to resend: 409. Limited per staff member and per recipient (STAFF_ACTION_LIMITS).
  */
 @CommandHandler(ResendOutcomeCommand)
 export class ResendOutcomeHandler implements ICommandHandler<ResendOutcomeCommand, AdminResendResult> {
@@ -29,6 +30,7 @@ export class ResendOutcomeHandler implements ICommandHandler<ResendOutcomeComman
   constructor(
     private readonly scope: PaymentScope,
     private readonly prisma: PrismaService,
+    private readonly limits: StaffActionLimits,
   ) {}
 
   async execute({ principal, reference, channel }: ResendOutcomeCommand): Promise<AdminResendResult> {
@@ -41,6 +43,7 @@ export class ResendOutcomeHandler implements ICommandHandler<ResendOutcomeComman
       });
     }
     const recipient = channel === 'email' ? payment.payerEmail : payment.payerPhone;
+    await this.limits.resend(principal, recipient);
     const notificationId = await this.prisma.$transaction(async (tx) => {
       const id = await queueNotification(tx, {
         channel,

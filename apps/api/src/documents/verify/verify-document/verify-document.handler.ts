@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { ReceiptFacts, LicenceFacts } from '@councilpay/documents';
-import type { VerifyResultDto } from '@councilpay/domain';
+import type { VerifiedRefundDto, VerifyResultDto } from '@councilpay/domain';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { DocumentSigner } from '../../document-signer';
 import { VerifyDocumentQuery } from './verify-document.query';
@@ -9,10 +9,19 @@ import { VerifyDocumentQuery } from './verify-document.query';
 const sameList = (a: string[], b: string[]) =>
   a.length === b.length && [...a].sort().join('|') === [...b].sort().join('|');
 
+/** What was given back of `amountSen` since the document was issued, when anything was. */
+function refundOf(refundedSen: number, amountSen: number): VerifiedRefundDto | undefined {
+  if (refundedSen <= 0) return undefined;
+  return { kind: refundedSen >= amountSen ? 'full' : 'partial', refundedSen };
+}
+
 /**
  * A signature that does not hold is `altered` (edited, or made with another key). A signature that holds is
- * then compared with our records: no such document is `unknown`; facts that differ from the record (which
- * only a leaked key could produce) are `altered`; otherwise `authentic`, with the facts and today's status.
+ * then compared with our records as they stood when the document was issued: no such document is `unknown`;
+ * facts that differ from the record (which only a leaked key could produce) are `altered`; otherwise
+ * `authentic`, with the facts, today's status and, apart from them, what was refunded since. A refund never
+ * makes a genuine document read as altered: it changes the payment's status and finalAt, never what was signed
+ * (the amount, the receipt numbers, paidAt).
  */
 @QueryHandler(VerifyDocumentQuery)
 export class VerifyDocumentHandler implements IQueryHandler<VerifyDocumentQuery, VerifyResultDto> {
@@ -52,6 +61,12 @@ export class VerifyDocumentHandler implements IQueryHandler<VerifyDocumentQuery,
       this.logger.warn({ reference: facts.reference }, 'Signed receipt code whose facts differ from the record');
       return { verdict: 'altered' };
     }
+    // The payment's own refunds; one that gives back a second charge (gatewayAnswerId) leaves this one whole.
+    const refunded = await this.prisma.refund.aggregate({
+      where: { paymentId: payment.id, gatewayAnswerId: null },
+      _sum: { amountSen: true },
+    });
+    const refund = refundOf(refunded._sum.amountSen ?? 0, payment.amountSen);
     return {
       verdict: 'authentic',
       status: payment.status,
@@ -63,6 +78,7 @@ export class VerifyDocumentHandler implements IQueryHandler<VerifyDocumentQuery,
         amountSen: facts.amountSen,
         paidAt: facts.paidAt,
       },
+      ...(refund ? { refund } : {}),
     };
   }
 
@@ -78,6 +94,12 @@ export class VerifyDocumentHandler implements IQueryHandler<VerifyDocumentQuery,
       stored.amountSen === facts.amountSen &&
       paidUntil === facts.paidUntil;
     if (!matches) return { verdict: 'altered' };
+    // What was given back of the item that paid this licence.
+    const refunded = await this.prisma.refundItem.aggregate({
+      where: { paymentItemId: stored.paymentItemId },
+      _sum: { amountSen: true },
+    });
+    const refund = refundOf(refunded._sum.amountSen ?? 0, stored.amountSen);
     return {
       verdict: 'authentic',
       status: stored.paymentItem.payment.status,
@@ -90,6 +112,7 @@ export class VerifyDocumentHandler implements IQueryHandler<VerifyDocumentQuery,
         paidAt: facts.paidAt,
         paidUntil: facts.paidUntil,
       },
+      ...(refund ? { refund } : {}),
     };
   }
 }

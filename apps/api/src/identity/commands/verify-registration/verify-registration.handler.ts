@@ -6,7 +6,8 @@ import { Prisma } from '../../../generated/prisma/client';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { queueEmailVerification } from '../../email-verification';
-import { PHONE_CODE_MAX_TRIES } from '../../identity.constants';
+import { LIMITS, PHONE_CODE_MAX_TRIES } from '../../identity.constants';
+import { RateLimiter, tooManyRequests } from '../../../rate-limit/rate-limiter';
 import { toPrincipal, type Principal } from '../../../auth/principal';
 import { phoneCodeHash, sameSecret } from '../../../auth/secrets';
 import { emailTaken, nricTaken, type PendingRegistration } from '../start-registration/start-registration.handler';
@@ -18,7 +19,8 @@ import { VerifyRegistrationCommand } from './verify-registration.command';
  * compared (so parallel guesses cannot get more), and the sixth is refused even with the right code. The
  * right code creates the account (role `user`) and queues the email that verifies its address, in one
  * transaction; the controller then signs the new user in. A taken email or NRIC (one account each) is told
- * here, to whoever proved the phone with the code, never at step 1.
+ * here, to whoever proved the phone with the code, never at step 1, and at most LIMITS.registerTakenPerPhone
+ * times per phone.
  */
 @CommandHandler(VerifyRegistrationCommand)
 export class VerifyRegistrationHandler implements ICommandHandler<VerifyRegistrationCommand, Principal> {
@@ -27,6 +29,7 @@ export class VerifyRegistrationHandler implements ICommandHandler<VerifyRegistra
   constructor(
     private readonly prisma: PrismaService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly limiter: RateLimiter,
   ) {}
 
   async execute({ verificationId, code }: VerifyRegistrationCommand): Promise<Principal> {
@@ -76,7 +79,17 @@ export class VerifyRegistrationHandler implements ICommandHandler<VerifyRegistra
       return toPrincipal(user);
     } catch (error) {
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-        // One account per email and per NRIC (unique in the database): say which one is taken.
+        // One account per email and per NRIC (unique in the database): say which one is taken, a few times a
+        // day per phone, so the answer cannot be used to look up who is registered.
+        const [max, windowMs] = LIMITS.registerTakenPerPhone;
+        const told = await this.limiter.hit(`register-taken:phone:${pending.phone}`, windowMs);
+        if (told.count > max) {
+          this.logger.warn(
+            { verificationId },
+            'Registration with a taken email or NRIC refused: too many from one phone',
+          );
+          throw tooManyRequests('Too many registrations. Please wait a while and try again.', told.retryAfterMs);
+        }
         const byEmail = await this.prisma.user.count({ where: { email: pending.email } });
         throw byEmail > 0 ? emailTaken() : nricTaken();
       }
