@@ -49,6 +49,9 @@ describe('catalogues', () => {
       'console.resources.payments.fields.bankId',
       'console.resources.notifications.fields.status',
       'console.csv.status',
+      // The FPX scheme's name.
+      'console.day_close.fpx',
+      'console.settlement.gateways.fpx',
     ]);
     for (const language of ['ms', 'zh'] as const) {
       const copied = [...flattenMessages(catalogues[language])].filter(
