@@ -9,6 +9,7 @@ import { BanksModule } from './banks/banks.module';
 import { CouncilsModule } from './councils/councils.module';
 import { DocumentsHttpModule } from './documents/documents.module';
 import { HealthModule } from './health/health.module';
+import { HttpDrainModule } from './http/http-drain';
 import { IdentityModule } from './identity/identity.module';
 import { LoggingModule } from './logging/logging.module';
 import { PaymentsHttpModule } from './payments/payments.module';
@@ -38,6 +39,7 @@ export class AppModule {
       imports: [
         ...coreModules(config, 'api', logDestination),
         QueuesModule.forRoot(config),
+        HttpDrainModule,
         RateLimitModule,
         HealthModule,
         CouncilsModule,

@@ -10,6 +10,7 @@ import { AppModule } from './app.module';
 import { AppConfig, ConfigError, loadConfig } from './config/config';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { compressResponses, serveBuiltApp } from './http/static-assets';
+import { HttpDrain } from './http/http-drain';
 import { InputGuard } from './http/input-guard';
 import { createValidationPipe } from './http/validation';
 import { configureSessions } from './auth/sessions';
@@ -68,6 +69,8 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
     },
   );
   app.useLogger(app.get(Logger));
+  // First: from the moment shutdown begins, every answer closes its connection.
+  app.use(app.get(HttpDrain).middleware);
   app.use(
     helmet({
       contentSecurityPolicy: {

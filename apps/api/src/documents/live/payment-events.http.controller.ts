@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { ApiError } from '../../http/api-error';
 import { paymentNotFound } from '../../payments/capability';
 import { ReferenceParam } from '../../payments/reference.param';
+import { HttpDrain } from '../../http/http-drain';
 import { PrismaService } from '../../prisma/prisma.service';
 import { tooManyRequests } from '../../rate-limit/rate-limiter';
 import { LiveStreams } from './live-streams';
@@ -25,6 +26,7 @@ export class PaymentEventsHttpController {
     private readonly changes: PaymentChanges,
     private readonly streams: LiveStreams,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly drain: HttpDrain,
   ) {}
 
   @Get(':reference/events')
@@ -76,10 +78,12 @@ export class PaymentEventsHttpController {
     let lastSentAt = Date.now();
     let done = false;
     let unsubscribe: (() => void) | null = null;
+    let forgetDrain: () => void = () => undefined;
     const end = () => {
       if (done) return;
       done = true;
       clearInterval(keepAlive);
+      forgetDrain();
       unsubscribe?.();
       lease.release();
       res.end();
@@ -110,6 +114,8 @@ export class PaymentEventsHttpController {
     }, keepAliveMs);
     req.on('close', end);
     res.on('error', end);
+    // The process is stopping: the browser reconnects (to another process) after its retry.
+    forgetDrain = this.drain.whenDraining(end);
     unsubscribe = await this.changes.subscribe(reference, sendSafely);
     if (done) unsubscribe();
     sendSafely();
