@@ -11,6 +11,7 @@ import { ExpirePaymentCommand } from '../src/payments/commands/expire-payment/ex
 import { PrismaService } from '../src/prisma/prisma.service';
 import { clearLimits, createUser, signIn, uniqueEmail, type Browser } from './identity-helpers';
 import { createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';
+import { parseCsv } from './csv';
 import { createTestApi } from './test-app';
 
 /** Reads a response body as text, whatever its type (CSV is not parsed by supertest). */
@@ -20,33 +21,6 @@ function text(res: request.Response, cb: (err: Error | null, body: string) => vo
   stream.setEncoding('utf8');
   stream.on('data', (chunk: string) => (body += chunk));
   stream.on('end', () => cb(null, body));
-}
-
-/** A CSV body as rows of cells (quoted cells may hold commas and quotes). */
-function parseCsv(body: string): string[][] {
-  const rows: string[][] = [];
-  for (const line of body.split('\r\n').filter((l) => l.length > 0)) {
-    const cells: string[] = [];
-    let cell = '';
-    let quoted = false;
-    for (let i = 0; i < line.length; i++) {
-      const c = line[i];
-      if (quoted) {
-        if (c === '"' && line[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else if (c === '"') quoted = false;
-        else cell += c;
-      } else if (c === '"') quoted = true;
-      else if (c === ',') {
-        cells.push(cell);
-        cell = '';
-      } else cell += c;
-    }
-    cells.push(cell);
-    rows.push(cells);
-  }
-  return rows;
 }
 
 describe('staff console money screens: payments CSV, reconciliation figures', () => {

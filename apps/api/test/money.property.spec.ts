@@ -17,6 +17,7 @@ import { GetDashboardQuery } from '../src/admin/dashboard/get-dashboard/get-dash
 import { toPrincipal } from '../src/auth/principal';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { clearLimits, createUser, signIn, type Browser } from './identity-helpers';
+import { parseCsv } from './csv';
 import { createTestApi, isolatedDatabaseUrl } from './test-app';
 
 /**
@@ -408,10 +409,10 @@ describe('one way of counting money: every screen and file agrees with the defin
           expect(totals).toMatchObject({ payments: c.paymentsPaid, shareSen: c.paidSen });
           const csv = (await admin.agent.get(`/api/admin/payments.csv?${filter}&lang=en`).buffer(true).parse(text))
             .body as string;
-          const [header, ...lines] = csv.slice(1).trim().split('\r\n');
-          const share = cellsOf(header).indexOf("Your councils' share (RM)");
+          const [header, ...lines] = parseCsv(csv.slice(1));
+          const share = header.indexOf("Your councils' share (RM)");
           expect(share).toBeGreaterThan(0);
-          const csvSen = lines.reduce((s, l) => s + Math.round(Number(cellsOf(l)[share]) * 100), 0);
+          const csvSen = lines.reduce((s, l) => s + Math.round(Number(l[share]) * 100), 0);
           expect(csvSen, `CSV ${c.council}|${c.day}|${c.method}`).toBe(c.paidSen);
         }
       }),
@@ -423,26 +424,3 @@ describe('one way of counting money: every screen and file agrees with the defin
     expect(drawn.refunds).toBeGreaterThan(0);
   }, 600_000);
 });
-
-/** The cells of one CSV line (quoted cells may hold commas and doubled quotes). */
-function cellsOf(line: string): string[] {
-  const out: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      out.push(cell);
-      cell = '';
-    } else cell += c;
-  }
-  out.push(cell);
-  return out;
-}

@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { WorkerModule } from '../src/worker.module';
@@ -64,4 +65,35 @@ export async function until<T>(
     value = await probe();
   }
   return value;
+}
+
+/** A Redis server of the test's own on `port` (no persistence: stopping it loses its data), once it answers. */
+export async function startRedisServer(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  await until(
+    () =>
+      fetch(`http://127.0.0.1:${port}`).then(
+        () => true,
+        (e: Error & { cause?: { code?: string } }) => e.cause?.code !== 'ECONNREFUSED',
+      ),
+    (up) => up,
+    10_000,
+    50,
+  );
+  return child;
+}
+
+/** Kills a test's Redis server (SIGKILL, as a crash would) and waits for it to be gone. */
+export function stopRedisServer(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.once('exit', () => done());
+    child.kill('SIGKILL');
+  });
 }

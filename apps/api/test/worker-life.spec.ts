@@ -4,37 +4,9 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { QueueWorkersWatch, type WatchedWorker } from '../src/queues/queue-workers-watch';
-import { freePort, startWorker, until } from './worker-helpers';
+import { freePort, startRedisServer, startWorker, stopRedisServer, until } from './worker-helpers';
 
 const ROOT = resolve(__dirname, '../../..');
-
-function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  return until(
-    () =>
-      fetch(`http://127.0.0.1:${port}`).then(
-        () => true,
-        (e: Error & { cause?: { code?: string } }) => e.cause?.code !== 'ECONNREFUSED',
-      ),
-    (up) => up,
-    10_000,
-    50,
-  ).then(() => child);
-}
-
-function stop(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    child.once('exit', () => done());
-    child.kill('SIGKILL');
-  });
-}
 
 /** An outbox row of the housekeeping queue: relayed (sentAt set) only while the relay's schedule runs. */
 async function outboxRow(prisma: PrismaService, tag: string): Promise<bigint> {
@@ -51,12 +23,12 @@ describe('Redis restarted without its data while the worker runs', () => {
 
   beforeAll(async () => {
     port = await freePort();
-    redis = await startRedis(port);
+    redis = await startRedisServer(port);
     worker = await startWorker({ REDIS_URL: `redis://127.0.0.1:${port}` });
   });
   afterAll(async () => {
     await worker.close();
-    await stop(redis);
+    await stopRedisServer(redis);
   });
 
   // Found by the short chaos run on a busy machine: Redis came back empty, the worker's schedules were put back
@@ -67,8 +39,8 @@ describe('Redis restarted without its data while the worker runs', () => {
     const relayed = (id: bigint) => () => prisma.outbox.findUniqueOrThrow({ where: { id } });
     expect((await until(relayed(before), (row) => row.sentAt !== null, 30_000, 100)).sentAt).not.toBeNull();
 
-    await stop(redis);
-    redis = await startRedis(port); // a Redis without persistence: every schedule is gone
+    await stopRedisServer(redis);
+    redis = await startRedisServer(port); // a Redis without persistence: every schedule is gone
     const restartedAt = Date.now();
     const after = await outboxRow(prisma, `after-${Date.now()}`);
     const row = await until(relayed(after), (r) => r.sentAt !== null, 30_000, 100);
@@ -165,7 +137,7 @@ describe('the worker process: it starts or says why, and never ends silently', (
 
   it('a worker whose Redis comes back before the deadline starts and keeps running', async () => {
     const port = await freePort();
-    const late = new Promise<ChildProcess>((done) => setTimeout(() => void startRedis(port).then(done), 2_000));
+    const late = new Promise<ChildProcess>((done) => setTimeout(() => void startRedisServer(port).then(done), 2_000));
     const child = spawn(process.execPath, [resolve(ROOT, 'apps/api/dist/worker.js')], {
       cwd: ROOT,
       env: {
@@ -199,7 +171,7 @@ describe('the worker process: it starts or says why, and never ends silently', (
       expect(out).not.toContain('"level":"fatal"');
     } finally {
       child.kill('SIGKILL');
-      await stop(redisLater);
+      await stopRedisServer(redisLater);
     }
   }, 130_000);
 });

@@ -1,5 +1,5 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ExpireResetRequestsJob } from '../src/maintenance/expire-reset-requests.job';
 import { NotificationDeliverer } from '../src/notifications/notification-deliverer';
@@ -7,7 +7,7 @@ import { PrismaService } from '../src/prisma/prisma.service';
 import { createPayment, fpxRequest, makePayable, postDirectAc, postToGateway, signedAc, sim } from './payment-helpers';
 import { pdfText } from './pdf-text';
 import { startListeningApi } from './test-app';
-import { freePort, startSmtpServer, startWorker, until } from './worker-helpers';
+import { freePort, startRedisServer, startSmtpServer, startWorker, stopRedisServer, until } from './worker-helpers';
 
 describe('notify: email through SMTP, once', () => {
   let app: INestApplication;
@@ -378,27 +378,10 @@ describe('Redis outage: payments go on, and every message flows when Redis retur
   let worker: INestApplicationContext;
 
   const startRedis = async () => {
-    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
-    await until(
-      () =>
-        fetch(`http://127.0.0.1:${port}`).then(
-          () => true,
-          (e: Error & { cause?: { code?: string } }) => e.cause?.code !== 'ECONNREFUSED',
-        ),
-      (up) => up,
-      10_000,
-      50,
-    );
+    redis = await startRedisServer(port);
   };
   const stopRedis = async () => {
-    const child = redis;
-    if (!child) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
+    await stopRedisServer(redis);
     redis = null;
   };
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../../../tools/e2e-axe';
 import { paidPayment, signIn, sinkMessages, STAFF } from './support';
 
 /** Today in Malaysia (UTC+8) as YYYY-MM-DD. */
@@ -9,20 +9,6 @@ const malaysiaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().s
 function shown(iso: string): string {
   const t = new Date(Date.parse(iso) + 8 * 3_600_000).toISOString();
   return `${t.slice(8, 10)}/${t.slice(5, 7)}/${t.slice(0, 4)} ${t.slice(11, 16)}`;
-}
-
-/** axe's serious and critical violations on the page as it is now (WCAG 2.1 A and AA rules). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Let transitions (a dialog or a snackbar growing in) finish: half-faded text would be measured as low contrast.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 test.describe('a refund a finance office trusts', () => {

@@ -175,7 +175,7 @@ export async function paidEarlier(council: string, paidAt: Date, amountSen = 12_
   }
 }
 
-/** What the development sink holds of a payment's messages of one template (email and SMS), oldest first. */
+/** What the development sink holds of a payment's messages of one template: email first, then SMS (they are sent independently, so delivery order says nothing). */
 export async function sinkMessages(
   reference: string,
   template: string,
@@ -186,7 +186,7 @@ export async function sinkMessages(
     const { rows } = await client.query<{ channel: string; recipient: string; subject: string | null; body: string }>(
       `SELECT s."channel"::text AS "channel", s."recipient", s."subject", s."body"
        FROM "SinkMessage" s JOIN "Notification" n ON n."id" = s."notificationId" JOIN "Payment" p ON p."id" = n."paymentId"
-       WHERE p."reference" = $1 AND n."template" = $2 ORDER BY s."id"`,
+       WHERE p."reference" = $1 AND n."template" = $2 ORDER BY s."channel"::text, s."id"`,
       [reference, template],
     );
     return rows;

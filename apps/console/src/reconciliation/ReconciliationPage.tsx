@@ -2,6 +2,7 @@ import {
   COUNCIL_CODES,
   formatRinggit,
   malaysiaDay,
+  MONEY_FIGURE_KEYS,
   type MoneyFigures,
   type PaymentState,
   type ReconciliationReport,
@@ -56,17 +57,7 @@ const FIGURES: {
 
 /** Whether a figure is money the totals row adds up (contracts/money.ts). */
 const isMoney = (key: keyof ReconciliationRow): key is keyof MoneyFigures =>
-  [
-    'paymentsPaid',
-    'paidSen',
-    'refundsMade',
-    'refundsMadeSen',
-    'netSen',
-    'itemsCredited',
-    'creditedSen',
-    'creditReversedSen',
-    'refundsDueSen',
-  ].includes(key);
+  (MONEY_FIGURE_KEYS as readonly string[]).includes(key);
 
 /**
  * Reconciliation: per council, Malaysian day and method, what was paid, credited, left pending, failed, expired,
