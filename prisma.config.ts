@@ -8,8 +8,10 @@
  * Workarounds, each tested by prisma/migrate.spec.ts (a fresh database migrates, with the trigger, and reports up to date):
  *  1. The adapter cannot deserialize PostgreSQL internal types (`name`, `"char"`, `oid` ...) that the
  *     schema engine reads from the catalogues (prisma/prisma#27403): their columns are remapped to text.
- *  2. `connectToShadowDb()` spreads `{...config, database}`, so a `connectionString` would make the shadow
- *     database the main one: the pool is configured with discrete host/port/user/database fields.
+ *  2. The stock `connectToShadowDb()` spreads `{...config, database}`, and `pg` ignores `database` beside a
+ *     `connectionString`, so the shadow database would be the main one. Ours gives the shadow pool the same URL
+ *     with the other database name: the URL is never taken apart, so its TLS settings (`sslmode`, `sslrootcert`,
+ *     …) reach every connection the CLI opens, the main database's and the shadow's alike.
  *  3. The stock `connectToShadowDb()` drops the shadow database before closing its pool ("being accessed by
  *     other users"): ours closes the pool first, then drops with FORCE.
  *  4. The adapter's `executeScript` splits a migration on every ';', which breaks any function body or string
@@ -87,22 +89,20 @@ function remapInternalTypes<T extends object>(queryable: T): T {
   return queryable;
 }
 
-/** Workaround 2: discrete pool fields instead of a connection string. */
-function poolConfigFrom(databaseUrl: string): PoolConfig {
+/** The CLI's pool: the whole URL, TLS parameters included (workaround 2). */
+function poolConfigFrom(databaseUrl: string): PoolConfig & { connectionString: string } {
+  return { connectionString: databaseUrl, idleTimeoutMillis: 1000, allowExitOnIdle: true };
+}
+
+/** Workaround 2: the same URL naming another database. */
+function withDatabase(databaseUrl: string, database: string): string {
   const url = new URL(databaseUrl);
-  return {
-    host: url.hostname,
-    port: Number(url.port || 5432),
-    user: decodeURIComponent(url.username),
-    password: decodeURIComponent(url.password),
-    database: url.pathname.slice(1),
-    idleTimeoutMillis: 1000,
-    allowExitOnIdle: true,
-  };
+  url.pathname = `/${database}`;
+  return url.toString();
 }
 
 class MigratePg extends PrismaPg {
-  constructor(private readonly poolConfig: PoolConfig) {
+  constructor(private readonly poolConfig: PoolConfig & { connectionString: string }) {
     super(poolConfig);
   }
 
@@ -115,7 +115,12 @@ class MigratePg extends PrismaPg {
     const admin = await this.connect();
     const database = `prisma_shadow_${Date.now()}_${Math.floor(Math.random() * 1e9)}`;
     await admin.executeScript(`CREATE DATABASE "${database}"`);
-    const shadow = patchConnection(await new PrismaPg({ ...this.poolConfig, database }).connect());
+    const shadow = patchConnection(
+      await new PrismaPg({
+        ...this.poolConfig,
+        connectionString: withDatabase(this.poolConfig.connectionString, database),
+      }).connect(),
+    );
     const dispose = shadow.dispose.bind(shadow);
     shadow.dispose = async () => {
       await dispose();
