@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,7 +196,9 @@ describe.each(['production', 'demo'])('Kubernetes overlay %s, rendered by kubect
     expect(migrate.command).toEqual(composeMigrate?.command);
     for (const component of ['api', 'worker']) {
       const init = podSpec(one(objects, 'Deployment', component)).initContainers ?? [];
-      const waits = init.filter((c: { command: string[] }) => c.command.join(' ').includes('migrate status'));
+      const waits = init.filter(
+        (c: { command: string[] }) => c.command.join(' ') === 'node scripts/migration-gate.mjs --wait',
+      );
       expect(
         waits.map((c: { image: string }) => c.image),
         `${component} waits for the migrations`,
@@ -211,6 +213,21 @@ describe.each(['production', 'demo'])('Kubernetes overlay %s, rendered by kubect
     for (const c of [...containers('api'), ...containers('worker')]) {
       const fromSecret = (c.spec.envFrom ?? []).some((e: { secretRef?: unknown }) => e.secretRef);
       expect(fromSecret, `${c.owner.metadata.name} reads DATABASE_URL and REDIS_URL from a Secret`).toBe(true);
+    }
+  });
+
+  it("every container that reaches PostgreSQL mounts the database's CA where the documented DATABASE_URL points", () => {
+    const docs = readFileSync(resolve(ROOT, 'docs/operations.md'), 'utf8');
+    const caFile = /DATABASE_URL='[^']*sslrootcert=([^'&]+)'/.exec(docs)?.[1];
+    expect(caFile, 'docs/operations.md gives a DATABASE_URL with sslrootcert').toBeDefined();
+    const users = run.containers.filter((c) => 'DATABASE_URL' in c.env);
+    expect(users.map((c) => `${c.owner.kind}/${c.name}`)).toEqual(
+      expect.arrayContaining(['Job/migrate', 'Deployment/wait-for-migrations', 'Deployment/api', 'Deployment/worker']),
+    );
+    for (const c of users) {
+      const mounts = (c.spec.volumeMounts ?? []) as { name: string; mountPath: string }[];
+      const mount = mounts.find((m) => caFile!.startsWith(`${m.mountPath}/`));
+      expect(mount?.name, `${c.owner.metadata.name}/${c.name} mounts ${caFile}`).toBe('database-ca');
     }
   });
 

@@ -121,7 +121,7 @@ export function startPodsOnPaper(objects: K8sObject[], stages: Map<string, Stage
     for (const volume of spec.volumes ?? []) {
       if (volume.secret) {
         const dir = secrets.files[volume.secret.secretName];
-        if (!dir)
+        if (!dir && !volume.secret.optional)
           problems.push(
             `${owner.metadata.name}: mounts Secret ${volume.secret.secretName}, which the operator does not make`,
           );

@@ -70,9 +70,9 @@ describe('the migrate service of each compose profile, run against a fresh datab
     const api = render(resolve(ROOT, 'deploy/kubernetes/overlays/production')).find(
       (o) => o.kind === 'Deployment' && o.metadata.name === 'councilpay-api',
     );
-    const wait = podSpec(api!).initContainers[0].command.join(' ') as string;
-    const probe = /until (.+?) >\/dev\/null/.exec(wait)?.[1].split(' ') ?? [];
-    expect(probe).toEqual(['node', 'scripts/prisma.mjs', 'migrate', 'status']);
+    const wait = podSpec(api!).initContainers[0].command as string[];
+    expect(wait).toEqual(['node', 'scripts/migration-gate.mjs', '--wait']);
+    const probe = wait.slice(0, -1); // the same gate, answering once instead of waiting
     const status = () =>
       spawnSync(probe[0], probe.slice(1), { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } }).status;
     expect(status(), 'pods wait while the database is not migrated').not.toBe(0);
