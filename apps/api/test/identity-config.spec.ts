@@ -1,19 +1,35 @@
 import type { INestApplication } from '@nestjs/common';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ensureDevKeys } from '@councilpay/fpx';
 import { createApi } from '../src/bootstrap';
 import { ConfigError, DEV_SESSION_SECRET, loadConfig } from '../src/config/config';
 import { clearLimits, createUser, PASSWORD, setCookie } from './identity-helpers';
 import { testConfig } from './test-app';
 
+const productionKeys = ensureDevKeys(mkdtempSync(join(tmpdir(), 'councilpay-production-keys-'))).dir;
 const STRONG_SECRET = 'k9Qm2vX7pL4sT8wZ1rB6nC3yH5jF0dGa';
 
-/** Everything production insists on, pointing at this run's servers and test keys. */
+/**
+ * Everything production insists on, pointing at this run's servers, with keys of its own (made like the
+ * development ones, in a folder of their own) and the addresses and ids of a real bank (nothing here calls them).
+ */
 function productionEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const keys = inject('devKeysDir');
+  const keys = productionKeys;
   return {
     NODE_ENV: 'production',
+    PUBLIC_URL: 'https://bayar.council.example.my',
+    FPX_AR_URL: 'https://fpx.example.my/ar',
+    FPX_AE_URL: 'https://fpx.example.my/ae',
+    FPX_BE_URL: 'https://fpx.example.my/be',
+    CARD_PAY_URL: 'https://cards.example.my/pay',
+    CARD_ENQUIRY_URL: 'https://cards.example.my/enquiry',
+    FPX_SELLER_EX_ID: 'EX00012345',
+    FPX_SELLER_ID: 'SE00067890',
+    CARD_MERCHANT_ID: 'MBPP000123',
     DATABASE_URL: inject('databaseUrl'),
     REDIS_URL: inject('redisUrl'),
     REDIS_PREFIX: inject('redisPrefix'),

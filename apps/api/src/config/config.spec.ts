@@ -1,5 +1,5 @@
 import { KeyObject } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -64,5 +64,77 @@ describe('gateway keys', () => {
     expect(() => loadConfig({ FPX_EXCHANGE_CERT_FILE: join(keys, 'card.secret') })).toThrow(
       /FPX_EXCHANGE_CERT_FILE is malformed/,
     );
+  });
+});
+
+describe('production refuses what belongs to development and the demo', () => {
+  /** Production keys: made like the development ones, in a folder of their own (so not the development keys). */
+  const productionKeys = ensureDevKeys(mkdtempSync(join(tmpdir(), 'councilpay-production-keys-'))).dir;
+  const production: Record<string, string> = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://bayar.council.example.my',
+    SESSION_SECRET: 'a'.repeat(16) + 'B'.repeat(16) + 'c'.repeat(16),
+    SMTP_URL: 'smtps://mail.example.my:465',
+    SMS_URL: 'https://sms.example.my/send',
+    FPX_AR_URL: 'https://uat.mepsfpx.com.my/FPXMain/seller2DReceiver.jsp',
+    FPX_AE_URL: 'https://uat.mepsfpx.com.my/FPXMain/sellerNVPTxnStatus.jsp',
+    FPX_BE_URL: 'https://uat.mepsfpx.com.my/FPXMain/RetrieveBankList',
+    CARD_PAY_URL: 'https://cards.example.my/pay',
+    CARD_ENQUIRY_URL: 'https://cards.example.my/enquiry',
+    FPX_SELLER_EX_ID: 'EX00012345',
+    FPX_SELLER_ID: 'SE00067890',
+    CARD_MERCHANT_ID: 'MBPP000123',
+    FPX_SELLER_PRIVATE_KEY_FILE: join(productionKeys, 'seller.key.pem'),
+    FPX_EXCHANGE_CERT_FILE: join(productionKeys, 'exchange.pub.pem'),
+    CARD_SECRET_FILE: join(productionKeys, 'card.secret'),
+    DOCUMENT_SIGNING_KEY_FILE: join(productionKeys, 'documents.key.pem'),
+  };
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+  };
+
+  it('starts with real addresses, merchant ids and keys of its own', () => {
+    expect(problemsOf(production)).toEqual([]);
+  });
+
+  it('refuses the simulator, the demo merchant ids, development keys and plain http, all named in one message', () => {
+    const problems = problemsOf({
+      ...production,
+      PUBLIC_URL: 'http://bayar.council.example.my',
+      FPX_AR_URL: '', // falls back to the simulator
+      FPX_AE_URL: 'http://councilpay-gateway-sim:3100/fpx/ae',
+      FPX_BE_URL: 'http://fpx.example.my/be',
+      CARD_PAY_URL: 'https://127.0.0.1/card/pay',
+      FPX_SELLER_ID: 'SE00000001',
+      CARD_MERCHANT_ID: 'CPDEMO0001',
+      FPX_SELLER_PRIVATE_KEY_FILE: join(keys, 'seller.key.pem'),
+      CARD_SECRET_FILE: '',
+      CARD_SECRET: readFileSync(join(keys, 'card.secret'), 'utf8').trim(),
+      REQUERY_TIME_SCALE: '0.01',
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'PUBLIC_URL must be https in production (http://bayar.council.example.my)',
+        "FPX_AR_URL points at the gateway simulator or this machine (http://localhost:3100/fpx/ar): set the bank's address",
+        "FPX_AE_URL points at the gateway simulator or this machine (http://councilpay-gateway-sim:3100/fpx/ae): set the bank's address",
+        'FPX_BE_URL must be https in production (http://fpx.example.my/be)',
+        "CARD_PAY_URL points at the gateway simulator or this machine (https://127.0.0.1/card/pay): set the bank's address",
+        'FPX_SELLER_ID is the demo merchant id SE00000001',
+        'CARD_MERCHANT_ID is the demo merchant id CPDEMO0001',
+        expect.stringMatching(/^FPX_SELLER_PRIVATE_KEY_FILE is a development key/),
+        expect.stringMatching(/^CARD_SECRET is a development key/),
+        'REQUERY_TIME_SCALE must be 1 in production (tests only)',
+      ]),
+    );
+    expect(problems).toHaveLength(10);
+  });
+
+  it('outside production the same settings are the development defaults', () => {
+    expect(() => loadConfig({ FPX_SELLER_ID: 'SE00000001', CARD_MERCHANT_ID: 'CPDEMO0001' })).not.toThrow();
   });
 });

@@ -4,9 +4,10 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { resolve as resolvePath } from 'node:path';
+import { resolve as resolvePath, sep } from 'node:path';
 import { loadSigningKey } from '@councilpay/documents';
 import { loadPrivateKey, loadPublicKey, type KeyInput } from '@councilpay/fpx';
+import { productionProblems } from './production-rules';
 
 export type NodeEnv = 'development' | 'test' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -276,12 +277,29 @@ class EnvReader {
       this.problems.push(`${name} or ${fileName} is required in production`);
       return '';
     }
+    if (production && this.isDevelopmentKey(value, file, devFile)) {
+      this.problems.push(
+        `${inline ? name : fileName} is a development key (made by \`npm run dev:keys\`, known to the simulator): configure the production one`,
+      );
+    }
     try {
       check(value);
     } catch (error) {
       this.problems.push(`${inline ? name : fileName} is malformed: ${(error as Error).message}`);
     }
     return value;
+  }
+
+  /** A key from the development keys folder: by where it is read from, or by being the same as the one there. */
+  private isDevelopmentKey(value: string, file: string, devFile: string): boolean {
+    const devDir = resolvePath(this.raw('DEV_KEYS_DIR'));
+    if (file && (resolvePath(file).startsWith(`${devDir}${sep}`) || resolvePath(file).split(sep).includes('.dev-keys')))
+      return true;
+    try {
+      return readFileSync(resolvePath(devDir, devFile), 'utf8').trim() === value;
+    } catch {
+      return false;
+    }
   }
 
   /**
@@ -446,6 +464,15 @@ export function loadConfig(env: Env): AppConfig {
       keepAliveMs: read.integer('LIVE_STREAM_KEEPALIVE_MS', 100, 3_600_000),
     },
   };
+  if (nodeEnv === 'production') {
+    read.problems.push(
+      ...productionProblems(config, read.raw('SIM_PUBLIC_URL'), {
+        FPX_SELLER_EX_ID: CONFIG_DEFAULTS.FPX_SELLER_EX_ID,
+        FPX_SELLER_ID: CONFIG_DEFAULTS.FPX_SELLER_ID,
+        CARD_MERCHANT_ID: CONFIG_DEFAULTS.CARD_MERCHANT_ID,
+      }),
+    );
+  }
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
 }
