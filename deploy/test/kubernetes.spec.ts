@@ -162,7 +162,9 @@ describe.each(['production', 'demo'])('Kubernetes overlay %s, rendered by kubect
       'kubernetes.io/hostname',
     );
     expect(container.readinessProbe?.httpGet?.path).toBe('/api/health');
-    expect(container.livenessProbe).toBeDefined();
+    // Liveness asks the event loop (an HTTP answer), not the kernel (a TCP accept), and reads no server.
+    expect(container.livenessProbe?.httpGet?.path).toBe('/api/health/live');
+    expect(container.startupProbe?.httpGet?.path).toBe('/api/health/live');
     expect(container.lifecycle?.preStop).toBeDefined();
     expect(spec.terminationGracePeriodSeconds).toBeGreaterThan(10);
     const hpa = one(objects, 'HorizontalPodAutoscaler', 'api');
@@ -174,7 +176,7 @@ describe.each(['production', 'demo'])('Kubernetes overlay %s, rendered by kubect
     expect(selects(service.spec.selector, api.spec.template.metadata.labels)).toBe(true);
   });
 
-  it('the worker: replicas, a disruption budget, and longer to stop than a job may take', () => {
+  it('the worker: replicas, a disruption budget, longer to stop than a job may take, and probes on its health endpoints', () => {
     const worker = one(objects, 'Deployment', 'worker');
     expect(worker.spec.replicas).toBeGreaterThanOrEqual(2);
     const pdb = one(objects, 'PodDisruptionBudget', 'worker');
@@ -182,6 +184,17 @@ describe.each(['production', 'demo'])('Kubernetes overlay %s, rendered by kubect
     const [container] = containers('worker');
     expect(podSpec(worker).terminationGracePeriodSeconds).toBeGreaterThan(
       workerGraceNeededSeconds(container.apiConfig!),
+    );
+    // Probes on the health endpoints the worker serves on WORKER_HEALTH_PORT (worker-health.spec.ts).
+    const port = container.spec.ports.find((p: { name: string }) => p.name === 'health')?.containerPort;
+    expect(container.apiConfig!.workerHealthPort).toBe(port);
+    expect(container.spec.livenessProbe?.httpGet).toEqual({ path: '/live', port: 'health' });
+    expect(container.spec.readinessProbe?.httpGet).toEqual({ path: '/ready', port: 'health' });
+    // The start-up probe outlasts the worker's own start deadline (after which it exits 1 naming its step).
+    const startup = container.spec.startupProbe;
+    expect(startup?.httpGet).toEqual({ path: '/live', port: 'health' });
+    expect(startup.periodSeconds * startup.failureThreshold * 1000).toBeGreaterThan(
+      container.apiConfig!.workerStartTimeoutMs,
     );
   });
 

@@ -24,6 +24,20 @@ describe('the API foundation, against the real PostgreSQL and Redis', () => {
     process.stdout.write(`[health] ${res.body.checks.postgres.version}, ${res.body.checks.redis.version}\n`);
   });
 
+  it('answers liveness (/api/health/live) from the process alone: 200 with PostgreSQL and Redis unreachable', async () => {
+    const cut = await createTestApi({
+      REDIS_URL: 'redis://127.0.0.1:1',
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/councilpay',
+    });
+    try {
+      const res = await request(cut.getHttpServer()).get('/api/health/live').expect(200);
+      expect(res.body).toEqual({ status: 'ok' });
+      await request(cut.getHttpServer()).get('/api/health').expect(503);
+    } finally {
+      await cut.close();
+    }
+  });
+
   it('reports 503 when Redis cannot be reached', async () => {
     const broken = await createTestApi({ REDIS_URL: 'redis://127.0.0.1:1' });
     try {

@@ -30,6 +30,8 @@ export interface AppConfig {
   outboxRelayEveryMs: number;
   /** Worker: a start not finished by then (Redis unreachable, a schedule refused) exits 1 naming its step. */
   workerStartTimeoutMs: number;
+  /** Worker: the port of its health endpoints (/live, /ready) for probes; null: not served. */
+  workerHealthPort: number | null;
   gateways: GatewayConfig;
   notifications: NotificationConfig;
   requery: RequeryConfig;
@@ -155,6 +157,8 @@ export const CONFIG_DEFAULTS = {
   CONSOLE_DIST: '',
   OUTBOX_RELAY_EVERY_MS: '2000',
   WORKER_START_TIMEOUT_MS: '120000',
+  /** Empty: the worker serves no health endpoints (development runs several workers on one machine). */
+  WORKER_HEALTH_PORT: '',
   /** Development and test only: where the gateway simulator's keys are (scripts create them). */
   DEV_KEYS_DIR: '.dev-keys',
   SIM_PUBLIC_URL: 'http://localhost:3100',
@@ -437,6 +441,7 @@ export function loadConfig(env: Env): AppConfig {
     consoleDist: read.raw('CONSOLE_DIST'),
     outboxRelayEveryMs: read.integer('OUTBOX_RELAY_EVERY_MS', 100, 3_600_000),
     workerStartTimeoutMs: read.integer('WORKER_START_TIMEOUT_MS', 1_000, 3_600_000),
+    workerHealthPort: read.raw('WORKER_HEALTH_PORT') ? read.integer('WORKER_HEALTH_PORT', 1, 65535) : null,
     gateways: readGateways(read, nodeEnv === 'production'),
     notifications: readNotifications(read, nodeEnv === 'production'),
     requery: readRequery(read),

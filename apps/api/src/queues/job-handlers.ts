@@ -4,6 +4,7 @@ import type { Job, Worker } from 'bullmq';
 import { JOB_HANDLER_KEY, type HandlesJob } from './job-handler';
 import { JobSchedules } from './job-schedules';
 import { QueueWorkersWatch } from './queue-workers-watch';
+import { WorkerHealth } from './worker-health';
 import { isJobName, JOB_NAMES, JOB_QUEUES, type JobName } from './jobs';
 import type { QueueName } from './queue-names';
 
@@ -75,12 +76,12 @@ export class JobHandlers implements OnModuleInit {
 
 /**
  * The worker's job table, for every processor of the worker process (the API process has none), with what
- * keeps the worker working: its schedules, kept in Redis, and a watch on each queue's loop.
+ * keeps the worker working: its schedules, kept in Redis, a watch on each queue's loop, and its health endpoints.
  */
 @Global()
 @Module({
   imports: [DiscoveryModule],
-  providers: [JobHandlers, JobSchedules, QueueWorkersWatch],
+  providers: [JobHandlers, JobSchedules, QueueWorkersWatch, WorkerHealth],
   exports: [JobHandlers],
 })
 export class JobHandlersModule {}

@@ -86,6 +86,19 @@ export class JobSchedules implements OnApplicationBootstrap, OnModuleDestroy, Be
     return this.checking;
   }
 
+  /**
+   * When each schedule runs next, as Redis holds it (null: missing). A `next` long past means no worker is
+   * taking that queue's jobs.
+   */
+  async states(): Promise<{ id: string; everyMs: number; next: number | null }[]> {
+    return Promise.all(
+      JOB_SCHEDULES.map(async (schedule) => {
+        const held = await this.queueOf(schedule).getJobScheduler(schedule.id);
+        return { id: schedule.id, everyMs: schedule.everyMs(this.config), next: held?.next ?? null };
+      }),
+    );
+  }
+
   private async upsert(schedule: JobSchedule): Promise<void> {
     const everyMs = schedule.everyMs(this.config);
     const queue = this.queueOf(schedule);

@@ -11,6 +11,16 @@ import { GetHealthQuery } from './get-health.query';
 export class GetHealthHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
+  /**
+   * Liveness: answered by the event loop alone (no database, no Redis), so a probe sees a process whose loop is
+   * blocked or wedged, which a TCP check cannot, and an outage of PostgreSQL or Redis restarts no pod.
+   */
+  @Get('live')
+  @ApiOperation({ summary: 'The process answers (for liveness probes; reads neither PostgreSQL nor Redis)' })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
   @Get()
   @ApiOperation({
     summary: 'PostgreSQL and Redis up or down (503 when either is down)',
