@@ -257,6 +257,8 @@ describe('refunds a finance office trusts', () => {
       }).expect(201)
     ).body as AdminRecordRefundResult;
     expect(made.status).toBe('refunded');
+    // A refund lists its items as the payment does (the payer's cart order), whatever their ids.
+    expect(made.refund.items.map((i) => i.itemId)).toEqual(items.map((i) => i.id));
     expect([await balance(bills[0].id), await balance(bills[1].id)]).toEqual([3_000, 0]);
     const original = await prisma.refund.findUniqueOrThrow({ where: { id: made.refund.id } });
 

@@ -9,9 +9,15 @@ import type { Prisma } from '../../generated/prisma/client';
 
 type Tx = Prisma.TransactionClient;
 
+/** A refund's items in the order of the payment's own items (the payer's cart, as receipts list them). */
+export const REFUND_ITEM_ORDER = [
+  { paymentItem: { position: 'asc' } },
+  { paymentItemId: 'asc' },
+] satisfies Prisma.RefundItemOrderByWithRelationInput[];
+
 /** A payment's refunds as the refund commands read them: with their items and the correction of each. */
 export const REFUND_RECORD_INCLUDE = {
-  items: { orderBy: { id: 'asc' } },
+  items: { orderBy: REFUND_ITEM_ORDER },
   correctedBy: { select: { id: true } },
 } satisfies Prisma.RefundInclude;
 

@@ -57,7 +57,7 @@ export class GetAdminPaymentHandler implements IQueryHandler<GetAdminPaymentQuer
                 select: { amountSen: true, refund: { select: { state: true, correctsRefundId: true } } },
               },
             },
-            orderBy: { id: 'asc' },
+            orderBy: [{ position: 'asc' }, { id: 'asc' }],
           },
         },
       }),

@@ -9,6 +9,7 @@ import {
   type RefundState,
 } from '@councilpay/domain';
 import type { GatewayAnswer, Prisma } from '../../../generated/prisma/client';
+import { REFUND_ITEM_ORDER } from '../../../payments/refunds/refund-records';
 
 export function toGatewayAnswerRow(row: GatewayAnswer, reference: string | null): AdminGatewayAnswerRow {
   return {
@@ -36,7 +37,7 @@ export function toGatewayAnswerRow(row: GatewayAnswer, reference: string | null)
 }
 
 export const REFUND_INCLUDE = {
-  items: { include: { paymentItem: { select: { councilCode: true, accountNo: true } } }, orderBy: { id: 'asc' } },
+  items: { include: { paymentItem: { select: { councilCode: true, accountNo: true } } }, orderBy: REFUND_ITEM_ORDER },
   correctedBy: { select: { id: true } },
 } satisfies Prisma.RefundInclude;
 
