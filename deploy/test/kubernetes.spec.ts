@@ -198,6 +198,17 @@ describe.each(['production', 'demo'])('Kubernetes overlay %s, rendered by kubect
     );
   });
 
+  it("at the autoscaler's maximum the connections to PostgreSQL stay under its default max_connections (100)", () => {
+    const [api] = containers('api');
+    const [worker] = containers('worker');
+    const apiReplicas = one(objects, 'HorizontalPodAutoscaler', 'api').spec.maxReplicas as number;
+    const workerReplicas = one(objects, 'Deployment', 'worker').spec.replicas as number;
+    // Each API process: its pool and one LISTEN connection (the live status stream); each worker: its pool.
+    const total =
+      apiReplicas * (api.apiConfig!.databasePoolSize + 1) + workerReplicas * worker.apiConfig!.databasePoolSize;
+    expect(total, `${apiReplicas} API pods and ${workerReplicas} workers`).toBeLessThanOrEqual(90);
+  });
+
   it("migrates in a Job running the compose profile's migrate command; API and worker pods wait for it", () => {
     const job = one(objects, 'Job', 'migrate');
     const [migrate] = podSpec(job).containers;

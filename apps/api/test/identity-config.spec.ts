@@ -121,3 +121,56 @@ describe('in production, behind the proxy', () => {
     expect((await from('198.51.100.2', 99)).status).toBe(401);
   });
 });
+
+describe('in production behind two proxies (TRUST_PROXY=2: a load balancer, then the ingress)', () => {
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    app = await createApi(loadConfig(productionEnv({ SESSION_SECRET: STRONG_SECRET, TRUST_PROXY: '2' })));
+    await app.init();
+    await clearLimits(app);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('throttles each payer by their own address, not the inner proxy every payer comes through', async () => {
+    // The outer proxy wrote the client's address, the inner one (10.0.0.5) its own; the API sees the inner's peer.
+    const from = (client: string, i: number) =>
+      request(app.getHttpServer())
+        .post('/api/auth/login')
+        .set('X-Forwarded-Proto', 'https')
+        .set('X-Forwarded-For', `${client}, 10.0.0.5`)
+        .send({ email: `nobody-two-hops${i}@example.my`, password: 'x' });
+    for (let i = 0; i < 20; i += 1) expect((await from('198.51.100.11', i)).status).toBe(401);
+    expect((await from('198.51.100.11', 99)).status).toBe(429);
+    // With one hop trusted every payer would be 10.0.0.5, and this one refused too.
+    expect((await from('198.51.100.12', 99)).status).toBe(401);
+  });
+});
+
+describe('TRUST_PROXY, DATABASE_POOL_SIZE and DATABASE_LISTEN_URL', () => {
+  it('take hops or addresses and ranges; anything else is named', () => {
+    expect(testConfig().trustProxy).toBe(1);
+    expect(testConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(testConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7 ,loopback,2001:db8::/32' }).trustProxy).toBe(
+      '10.0.0.0/8, 192.168.1.7, loopback, 2001:db8::/32',
+    );
+    for (const bad of ['yes', '10.0.0.0/33', '11', 'proxy.example.my', '10.0.0.1/8/2', '10.0.0.1,,'])
+      expect(problems({ ...productionEnv({ SESSION_SECRET: STRONG_SECRET }), TRUST_PROXY: bad })).toEqual([
+        expect.stringMatching(/^TRUST_PROXY must be a number of proxy hops/),
+      ]);
+  });
+
+  it('the pool size is configured; LISTEN goes to its own URL, by default the database URL', () => {
+    expect(testConfig().databasePoolSize).toBe(10);
+    expect(testConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    expect(testConfig().databaseListenUrl).toBe(testConfig().databaseUrl);
+    expect(testConfig({ DATABASE_LISTEN_URL: 'postgresql://u@db-direct:5432/councilpay' }).databaseListenUrl).toBe(
+      'postgresql://u@db-direct:5432/councilpay',
+    );
+    expect(problems({ ...productionEnv({ SESSION_SECRET: STRONG_SECRET }), DATABASE_POOL_SIZE: '0' })).toEqual([
+      expect.stringMatching(/^DATABASE_POOL_SIZE/),
+    ]);
+  });
+});

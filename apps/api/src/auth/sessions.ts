@@ -98,11 +98,12 @@ function csrfCheck(config: AppConfig): RequestHandler {
 /**
  * Installs server-side sessions on /api: express-session in Redis (connect-redis, keys
  * `<REDIS_PREFIX>:sess:<id>`) behind the httpOnly, SameSite=Lax cookie cp_sid (Secure in production, where
- * the first proxy's X-Forwarded-For is trusted), rolling for SESSION_TTL_MS; then passport, then the CSRF
+ * the X-Forwarded-For of the proxies TRUST_PROXY names is trusted), rolling for SESSION_TTL_MS; then passport, then the CSRF
  * check. Called once by createApi. (Account routes taking JSON only is InputGuard's rule, after routing.)
  */
 export function configureSessions(app: INestApplication, config: AppConfig): void {
-  if (config.identity.secureCookies) (app.getHttpAdapter().getInstance() as Express).set('trust proxy', 1);
+  if (config.identity.secureCookies)
+    (app.getHttpAdapter().getInstance() as Express).set('trust proxy', config.trustProxy);
   const store = new RedisStore({
     client: new SessionStoreClient(app.get(IdentityRedis).client),
     prefix: `${config.redisPrefix}:sess:`,

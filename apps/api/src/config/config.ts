@@ -4,6 +4,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve as resolvePath, sep } from 'node:path';
 import { loadSigningKey } from '@councilpay/documents';
 import { loadPrivateKey, loadPublicKey, type KeyInput } from '@councilpay/fpx';
@@ -30,6 +31,18 @@ export interface AppConfig {
   outboxRelayEveryMs: number;
   /** Worker: a start not finished by then (Redis unreachable, a schedule refused) exits 1 naming its step. */
   workerStartTimeoutMs: number;
+  /** Connections each process's database pool may open (the connection arithmetic is in docs/operations.md). */
+  databasePoolSize: number;
+  /**
+   * The database URL for the live status stream's LISTEN: a direct connection to PostgreSQL (LISTEN does not work
+   * through PgBouncer in transaction mode). Defaults to DATABASE_URL.
+   */
+  databaseListenUrl: string;
+  /**
+   * Which proxies' X-Forwarded-For to trust (production): a number of hops in front of the API, or a list of
+   * addresses and CIDR ranges (and `loopback`, `linklocal`, `uniquelocal`), as Express's `trust proxy` takes it.
+   */
+  trustProxy: number | string;
   /** Worker: the port of its health endpoints (/live, /ready) for probes; null: not served. */
   workerHealthPort: number | null;
   gateways: GatewayConfig;
@@ -157,6 +170,9 @@ export const CONFIG_DEFAULTS = {
   CONSOLE_DIST: '',
   OUTBOX_RELAY_EVERY_MS: '2000',
   WORKER_START_TIMEOUT_MS: '120000',
+  DATABASE_POOL_SIZE: '10',
+  DATABASE_LISTEN_URL: '',
+  TRUST_PROXY: '1',
   /** Empty: the worker serves no health endpoints (development runs several workers on one machine). */
   WORKER_HEALTH_PORT: '',
   /** Development and test only: where the gateway simulator's keys are (scripts create them). */
@@ -425,6 +441,27 @@ function readIdentity(read: EnvReader, production: boolean): IdentityConfig {
   };
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: hops (0-10) or a comma-separated list of addresses, CIDR ranges and Express's range names. */
+function readTrustProxy(read: EnvReader): number | string {
+  const value = read.raw('TRUST_PROXY').trim();
+  if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+  const entries = value.split(',').map((e) => e.trim());
+  const valid = (entry: string) => {
+    if (PROXY_NAMES.has(entry)) return true;
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (!family || rest.length) return false;
+    return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  };
+  if (value && entries.every(valid)) return entries.join(', ');
+  read.problems.push(
+    `TRUST_PROXY must be a number of proxy hops (0-10) or addresses and CIDR ranges separated by commas (got "${value}")`,
+  );
+  return 1;
+}
+
 export function loadConfig(env: Env): AppConfig {
   const read = new EnvReader(env);
   const nodeEnv = read.oneOf('NODE_ENV', NODE_ENVS);
@@ -441,6 +478,11 @@ export function loadConfig(env: Env): AppConfig {
     consoleDist: read.raw('CONSOLE_DIST'),
     outboxRelayEveryMs: read.integer('OUTBOX_RELAY_EVERY_MS', 100, 3_600_000),
     workerStartTimeoutMs: read.integer('WORKER_START_TIMEOUT_MS', 1_000, 3_600_000),
+    databasePoolSize: read.integer('DATABASE_POOL_SIZE', 1, 500),
+    databaseListenUrl: read.raw('DATABASE_LISTEN_URL')
+      ? read.url('DATABASE_LISTEN_URL', ['postgres:', 'postgresql:'])
+      : read.raw('DATABASE_URL'),
+    trustProxy: readTrustProxy(read),
     workerHealthPort: read.raw('WORKER_HEALTH_PORT') ? read.integer('WORKER_HEALTH_PORT', 1, 65535) : null,
     gateways: readGateways(read, nodeEnv === 'production'),
     notifications: readNotifications(read, nodeEnv === 'production'),

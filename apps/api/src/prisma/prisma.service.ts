@@ -13,7 +13,7 @@ import { pgAdapter } from './pg-adapter';
 export class PrismaService extends PrismaClient implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     super({
-      adapter: pgAdapter(config.databaseUrl, 10),
+      adapter: pgAdapter(config.databaseUrl, config.databasePoolSize),
       // Every interactive transaction may wait 10 s for a connection and take 30 s, not Prisma's 2 s and 5 s:
       // on a busy machine a healthy batch (a relay, a sweep, a refund) outlived those and failed. A
       // transaction that still cannot start or finish is refused (P2028), and callers answer 503, not 500.

@@ -38,7 +38,7 @@ export class PaymentChanges implements OnApplicationShutdown {
   private listen(): Promise<void> {
     if (this.client || this.closed) return Promise.resolve();
     this.connecting ??= (async () => {
-      const client = new Client({ connectionString: this.config.databaseUrl });
+      const client = new Client({ connectionString: this.config.databaseListenUrl });
       client.on('notification', (message) => {
         if (message.channel === CHANNEL && message.payload) this.emitter.emit(message.payload);
       });
