@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDevKeys } from '@councilpay/fpx';
+import { SETTLEMENT_BODY_LIMIT } from '../../apps/api/src/bootstrap';
 import { loadCompose } from './compose';
 import { roleOf } from './containers';
 import { readDockerfile } from './dockerfile';
@@ -196,6 +197,74 @@ describe.each(['production', 'demo'])('Kubernetes overlay %s, rendered by kubect
     expect(startup.periodSeconds * startup.failureThreshold * 1000).toBeGreaterThan(
       container.apiConfig!.workerStartTimeoutMs,
     );
+  });
+
+  it('network policies: everything denied by default; calls in only to the API (and the demo simulator) on their ports; out only to the servers each needs', () => {
+    const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
+    const deny = policies.find(
+      (p) => Object.keys(p.spec.podSelector).length === 0 && !p.spec.ingress && !p.spec.egress,
+    );
+    expect(deny?.spec.policyTypes).toEqual(['Ingress', 'Egress']);
+    const labelsOf = (o: K8sObject) => podSpec(o) && o.spec.template.metadata.labels;
+    const selecting = (labels: Record<string, string>) =>
+      policies.filter((p) => {
+        const { matchLabels = {}, matchExpressions = [] } = p.spec.podSelector;
+        return (
+          selects(matchLabels, labels) &&
+          matchExpressions.every(
+            (e: { key: string; operator: string; values: string[] }) =>
+              e.operator === 'In' && e.values.includes(labels[e.key]),
+          )
+        );
+      });
+    const portsOf = (rules: { ports?: { port: number }[] }[] = []) =>
+      new Set(rules.flatMap((r) => (r.ports ?? []).map((p) => p.port)));
+    const open = overlay === 'demo' ? ['api', 'gateway-sim'] : ['api'];
+    const allowedOut: Record<string, number[]> = {
+      api: [53, 5432, 6379, 6380, 443, 465, 587, 3100],
+      worker: [53, 5432, 6379, 6380, 443, 465, 587, 3100],
+      migrate: [53, 5432],
+      'gateway-sim': [53, 3000],
+    };
+    for (const workload of objects.filter((o) => labelsOf(o))) {
+      const labels = labelsOf(workload);
+      const component = labels['app.kubernetes.io/component'];
+      const mine = selecting(labels);
+      expect(mine, `${workload.metadata.name} is under the default deny`).toContain(deny);
+      const ingressRules = mine.flatMap((p) => p.spec.ingress ?? []);
+      const declared = new Set(
+        podSpec(workload).containers.flatMap((c: { ports?: { containerPort: number }[] }) =>
+          (c.ports ?? []).map((p) => p.containerPort),
+        ),
+      );
+      for (const port of portsOf(ingressRules))
+        expect(declared.has(port), `${workload.metadata.name} takes calls on ${port}, a port it declares`).toBe(true);
+      if (!open.includes(component)) {
+        // Only health probes reach a pod that takes no calls: no rule opens its service to other pods.
+        expect(ingressRules.every((r: { from?: unknown }) => !r.from)).toBe(true);
+      }
+      const out = [...portsOf(mine.flatMap((p) => p.spec.egress ?? []))];
+      expect(
+        out.filter((port) => !allowedOut[component].includes(port)),
+        `${component} egress ports`,
+      ).toEqual([]);
+      expect(out, `${component} may resolve names and reach PostgreSQL`).toEqual(
+        expect.arrayContaining(component === 'gateway-sim' ? [53, 3000] : [53, 5432]),
+      );
+    }
+    const apiIngress = selecting(labelsOf(one(objects, 'Deployment', 'api'))).flatMap((p) => p.spec.ingress ?? []);
+    expect([...portsOf(apiIngress)]).toEqual([3000]);
+  });
+
+  it("the Ingress names its class and takes bodies as large as the API's largest (a settlement file)", () => {
+    const ingress = objects.find((o) => o.kind === 'Ingress')!;
+    expect(ingress.spec.ingressClassName).toBe('nginx');
+    const size = ingress.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size'] as string;
+    const bytes = (text: string) => {
+      const [, n, unit] = /^(\d+)\s*([kmg]?)b?$/i.exec(text) ?? [];
+      return Number(n) * { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[unit.toLowerCase() as '' | 'k' | 'm' | 'g'];
+    };
+    expect(bytes(size)).toBeGreaterThan(bytes(SETTLEMENT_BODY_LIMIT));
   });
 
   it("at the autoscaler's maximum the connections to PostgreSQL stay under its default max_connections (100)", () => {
