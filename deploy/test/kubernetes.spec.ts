@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDevKeys } from '@councilpay/fpx';
-import { SETTLEMENT_BODY_LIMIT } from '../../apps/api/src/bootstrap';
+import { SETTLEMENT_BODY_LIMIT } from '../../apps/api/src/http/body-limits';
 import { loadCompose } from './compose';
 import { roleOf } from './containers';
 import { readDockerfile } from './dockerfile';

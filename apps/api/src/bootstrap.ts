@@ -13,6 +13,7 @@ import { compressResponses, serveBuiltApp } from './http/static-assets';
 import { HttpDrain } from './http/http-drain';
 import { InputGuard } from './http/input-guard';
 import { createValidationPipe } from './http/validation';
+import { BODY_LIMIT, SETTLEMENT_BODY_LIMIT } from './http/body-limits';
 import { configureSessions } from './auth/sessions';
 import { mountQueueBoard } from './admin/queue-board';
 
@@ -35,11 +36,6 @@ export interface ApiOptions {
   /** Where log lines go instead of stdout (tests read them back). */
   logDestination?: DestinationStream;
 }
-
-/** The largest body any route takes: a full cart is about 3 KB ... */
-export const BODY_LIMIT = '64kb';
-/** ... but a settlement file, checked whole (its own character limit is checked by its request's rules). */
-export const SETTLEMENT_BODY_LIMIT = '2mb';
 
 /**
  * The Express application under Nest. Routes match their path exactly, case included: `/api/Auth/login` is
