@@ -25,7 +25,7 @@ import type { Stage } from './dockerfile';
 export type K8sObject = {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; labels?: Record<string, string> };
+  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
   [key: string]: any;
 };
 
