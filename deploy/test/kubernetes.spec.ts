@@ -20,6 +20,7 @@ import {
   type PodRun,
 } from './kubernetes';
 import { makeSecretsDir, operatorEnvironment } from './operator';
+import { unknownFields } from './strict-fields';
 import { isPinned, workerGraceNeededSeconds } from './rules';
 
 const ROOT = resolve(__dirname, '../..');
@@ -102,6 +103,19 @@ describe.each(['production', 'demo'])('Kubernetes overlay %s, rendered by kubect
     expect(objects.length).toBeGreaterThan(0);
     expect(objects.map(schemaProblem).filter(Boolean)).toEqual([]);
   });
+
+  it('has no field its kind does not have (strict: a misspelt field would be ignored by the cluster)', () => {
+    expect(objects.flatMap(unknownFields)).toEqual([]);
+    // The check itself: two misspellings in a copy of the API's Deployment are both named.
+    const api = structuredClone(one(objects, 'Deployment', 'api'));
+    api.spec.template.spec.containers[0].readinesProbe = { httpGet: { path: '/api/health', port: 'http' } };
+    api.spec.template.spec.securityContex = { runAsNonRoot: true };
+    api.spec.template.spec.containers[0].resources.limits.memroy = '1Gi';
+    expect(unknownFields(api)).toEqual([
+      'Deployment/councilpay-api.spec.template.spec.containers[0].readinesProbe',
+      'Deployment/councilpay-api.spec.template.spec.securityContex',
+    ]);
+  }, 60_000);
 
   it('every server container passes the real configuration validator, given the Secrets the operator makes', () => {
     expect(run.problems).toEqual([]);
