@@ -1,7 +1,7 @@
 // Helpers shared by scripts/start.mjs, scripts/test.mjs and scripts/e2e-server.mjs. Node built-ins only until
 // dependencies are installed; `pg` is imported lazily.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,31 +70,104 @@ export function waitForPort(host, port, timeoutMs = 1000) {
   });
 }
 
-/** Fails with a message saying how to start the server when PostgreSQL or Redis is not reachable. */
-export async function checkServices(env) {
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/** Whether `program` is on PATH (`env.PATH`). */
+function onPath(program, env) {
+  return spawnSync('sh', ['-c', `command -v ${program}`], { env, stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * What the front door does about each server the URLs name, as { name, host, port, start?, install }: `start`
+ * is the command that starts it here (a local server that is installed), `install` what to tell a person
+ * when it cannot be started.
+ */
+export function serverPlans(env) {
   const pg = new URL(env.DATABASE_URL);
   const redis = new URL(env.REDIS_URL);
-  const checks = [
-    [
-      'PostgreSQL',
-      pg.hostname,
-      pg.port || 5432,
-      'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
-    ],
-    [
-      'Redis',
-      redis.hostname,
-      redis.port || 6379,
-      'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no',
-    ],
+  const compose = 'or run the whole product in containers: `docker compose --profile demo up`';
+  const clusters = existsSync('/etc/postgresql') ? readdirSync('/etc/postgresql').sort() : [];
+  const redisPort = Number(redis.port || 6379);
+  return [
+    {
+      name: 'PostgreSQL',
+      host: pg.hostname,
+      port: Number(pg.port || 5432),
+      start:
+        LOCAL_HOSTS.has(pg.hostname) && clusters.length > 0 && onPath('pg_ctlcluster', env)
+          ? ['pg_ctlcluster', ['--skip-systemctl-redirect', clusters[clusters.length - 1], 'main', 'start']]
+          : undefined,
+      install:
+        'install it (Debian/Ubuntu: `sudo apt-get install -y postgresql`; macOS: `brew install postgresql@16 && brew services start postgresql@16`), ' +
+        `${compose}, or set DATABASE_URL`,
+    },
+    {
+      name: 'Redis',
+      host: redis.hostname,
+      port: redisPort,
+      start:
+        LOCAL_HOSTS.has(redis.hostname) && onPath('redis-server', env)
+          ? [
+              'redis-server',
+              [
+                '--daemonize',
+                'yes',
+                '--bind',
+                '127.0.0.1',
+                '--port',
+                String(redisPort),
+                '--save',
+                '',
+                '--appendonly',
+                'no',
+              ],
+            ]
+          : undefined,
+      install:
+        'install it (Debian/Ubuntu: `sudo apt-get install -y redis-server`; macOS: `brew install redis && brew services start redis`), ' +
+        `${compose}, or set REDIS_URL`,
+    },
   ];
-  for (const [name, host, port, hint] of checks) {
-    try {
-      await waitForPort(host, port, 2000);
-    } catch {
-      throw new Error(`${name} is not reachable at ${host}:${port}. Start it (e.g. \`${hint}\`) or set the URL.`);
+}
+
+/** Whether something accepts connections at host:port within `withinMs` (tried every quarter second). */
+async function answers(host, port, withinMs) {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    if (
+      await waitForPort(host, port, 1000).then(
+        () => true,
+        () => false,
+      )
+    )
+      return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * Makes sure PostgreSQL and Redis answer: a local server that is installed but stopped is started (as `.ci/run`
+ * does); otherwise one message names each missing server and how to install it or point at another.
+ */
+export async function checkServices(env) {
+  const problems = [];
+  for (const plan of serverPlans(env)) {
+    if (await answers(plan.host, plan.port, 0)) continue;
+    if (plan.start) {
+      log(
+        `${plan.name} is not running at ${plan.host}:${plan.port}: starting it (${plan.start[0]} ${plan.start[1].join(' ')})`,
+      );
+      spawnSync(plan.start[0], plan.start[1], { env, stdio: 'inherit' });
+      if (await answers(plan.host, plan.port, 30_000)) continue;
+      problems.push(
+        `${plan.name} did not start at ${plan.host}:${plan.port} (tried \`${plan.start[0]} ${plan.start[1].join(' ')}\`); start it yourself, ${plan.install}`,
+      );
+    } else {
+      problems.push(`${plan.name} is not reachable at ${plan.host}:${plan.port}: ${plan.install}`);
     }
   }
+  if (problems.length) throw new Error(problems.join('\n'));
 }
 
 /** Creates the database named in `databaseUrl` when it does not exist yet. */
