@@ -267,7 +267,8 @@ describe.each(['production', 'demo'])('Kubernetes overlay %s, rendered by kubect
       );
     }
     const apiIngress = selecting(labelsOf(one(objects, 'Deployment', 'api'))).flatMap((p) => p.spec.ingress ?? []);
-    expect([...portsOf(apiIngress)]).toEqual([3000]);
+    // Payers' requests, and Prometheus's scrapes on the metrics port the API is configured with.
+    expect([...portsOf(apiIngress)]).toEqual([3000, containers('api')[0].apiConfig!.metricsPort]);
   });
 
   it("the Ingress names its class and takes bodies as large as the API's largest (a settlement file)", () => {

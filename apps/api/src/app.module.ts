@@ -16,6 +16,7 @@ import { PaymentsHttpModule } from './payments/payments.module';
 import { PrismaModule } from './prisma/prisma.module';
 import { QueuesModule } from './queues/queues.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { RedisModule } from './redis/redis.module';
 import { SearchModule } from './search/search.module';
 
@@ -27,6 +28,7 @@ export function coreModules(config: AppConfig, service: string, logDestination?:
     CqrsModule.forRoot(),
     PrismaModule,
     RedisModule,
+    MetricsModule,
   ];
 }
 

@@ -14,6 +14,8 @@ import { HttpDrain } from './http/http-drain';
 import { InputGuard } from './http/input-guard';
 import { createValidationPipe } from './http/validation';
 import { BODY_LIMIT, SETTLEMENT_BODY_LIMIT } from './http/body-limits';
+import { httpMetrics } from './metrics/http-metrics';
+import { Metrics } from './metrics/metrics';
 import { configureSessions } from './auth/sessions';
 import { mountQueueBoard } from './admin/queue-board';
 
@@ -67,6 +69,7 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
   app.useLogger(app.get(Logger));
   // First: from the moment shutdown begins, every answer closes its connection.
   app.use(app.get(HttpDrain).middleware);
+  app.use(httpMetrics(app.get(Metrics)));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -43,8 +43,9 @@ describe('stopping the API while clients keep their connections busy', () => {
         }
       }
     });
-    await new Promise((r) => setTimeout(r, 500));
-    expect(answered).toBeGreaterThan(0);
+    // Busy before it is asked to stop: some answers given (however long a loaded machine takes to give them).
+    const since = answered;
+    while (answered < since + 16) await new Promise((r) => setTimeout(r, 20));
 
     const closing = Date.now();
     const closed = app.close().then(() => Date.now());

@@ -187,6 +187,12 @@ describe('notify: the safety net', () => {
         await gate;
         return write(...args);
       });
+    // A paused process renews nothing either (here only its write is held, so its renewals are held too: left
+    // running, one could land after the lease is turned back below, on a busy machine).
+    type Renewer = { keepClaim: (...args: unknown[]) => { stop: () => void } };
+    const paused = vi
+      .spyOn(deliverer as unknown as Renewer, 'keepClaim')
+      .mockImplementationOnce(() => ({ stop: () => undefined }));
     const first = deliverer.deliver(notification.id);
     await until(
       () => prisma.notification.findUniqueOrThrow({ where: { id: notification.id } }),
@@ -199,6 +205,7 @@ describe('notify: the safety net', () => {
     release();
     expect(await first).toEqual({ sent: false, reason: 'in_flight' });
     slow.mockRestore();
+    paused.mockRestore();
     const sinks = await prisma.sinkMessage.findMany({ where: { notificationId: notification.id } });
     expect(sinks).toHaveLength(1);
     const row = await prisma.notification.findUniqueOrThrow({ where: { id: notification.id } });

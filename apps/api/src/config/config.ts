@@ -43,6 +43,8 @@ export interface AppConfig {
    * addresses and CIDR ranges (and `loopback`, `linklocal`, `uniquelocal`), as Express's `trust proxy` takes it.
    */
   trustProxy: number | string;
+  /** API and worker: the port of GET /metrics (Prometheus), apart from the API's; null: not served. */
+  metricsPort: number | null;
   /** Worker: the port of its health endpoints (/live, /ready) for probes; null: not served. */
   workerHealthPort: number | null;
   gateways: GatewayConfig;
@@ -173,6 +175,7 @@ export const CONFIG_DEFAULTS = {
   DATABASE_POOL_SIZE: '10',
   DATABASE_LISTEN_URL: '',
   TRUST_PROXY: '1',
+  METRICS_PORT: '',
   /** Empty: the worker serves no health endpoints (development runs several workers on one machine). */
   WORKER_HEALTH_PORT: '',
   /** Development and test only: where the gateway simulator's keys are (scripts create them). */
@@ -483,6 +486,7 @@ export function loadConfig(env: Env): AppConfig {
       ? read.url('DATABASE_LISTEN_URL', ['postgres:', 'postgresql:'])
       : read.raw('DATABASE_URL'),
     trustProxy: readTrustProxy(read),
+    metricsPort: read.raw('METRICS_PORT') ? read.integer('METRICS_PORT', 1, 65535) : null,
     workerHealthPort: read.raw('WORKER_HEALTH_PORT') ? read.integer('WORKER_HEALTH_PORT', 1, 65535) : null,
     gateways: readGateways(read, nodeEnv === 'production'),
     notifications: readNotifications(read, nodeEnv === 'production'),

@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { Notification } from '../generated/prisma/client';
 import { isLanguage } from '@councilpay/domain';
 import { ReceiptDocuments } from '../documents/receipts/receipt-documents';
+import { Metrics } from '../metrics/metrics';
 import { PrismaService } from '../prisma/prisma.service';
 import { renderNotification, type RenderedMessage } from './render';
 import { HttpSmsTransport, SmtpTransport } from './transports';
@@ -30,6 +31,7 @@ export class NotificationDeliverer {
     private readonly sms: HttpSmsTransport,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly receipts: ReceiptDocuments,
+    private readonly metrics: Metrics,
   ) {}
 
   async deliver(notificationId: string): Promise<DeliveryResult> {
@@ -92,6 +94,7 @@ export class NotificationDeliverer {
         where: this.ownClaim(notification),
         data: { status: 'failed', lastError: (error as Error).message.slice(0, 500) },
       });
+      this.metrics.notificationAttemptsFailed.inc({ channel: notification.channel });
       this.logger.warn(
         { notificationId, reference, template: notification.template, err: (error as Error).message },
         'Notification not sent',

@@ -6,6 +6,7 @@ export interface LockedPayment {
   id: string;
   reference: string;
   status: PaymentState;
+  method: string;
   amountSen: number;
   payerEmail: string;
   payerPhone: string;
@@ -26,11 +27,11 @@ export async function lockPayment(
   const rows =
     'reference' in where
       ? await tx.$queryRaw<LockedPayment[]>`
-          SELECT "id", "reference", "status"::text AS "status", "amountSen", "payerEmail", "payerPhone", "language",
+          SELECT "id", "reference", "status"::text AS "status", "method"::text AS "method", "amountSen", "payerEmail", "payerPhone", "language",
                  "paidAt", "finalAt"
           FROM "Payment" WHERE "reference" = ${where.reference} FOR UPDATE`
       : await tx.$queryRaw<LockedPayment[]>`
-          SELECT "id", "reference", "status"::text AS "status", "amountSen", "payerEmail", "payerPhone", "language",
+          SELECT "id", "reference", "status"::text AS "status", "method"::text AS "method", "amountSen", "payerEmail", "payerPhone", "language",
                  "paidAt", "finalAt"
           FROM "Payment" WHERE "invoiceNo" = ${where.invoiceNo} FOR UPDATE`;
   return rows[0] ?? null;

@@ -12,6 +12,7 @@ import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import type { Prisma } from '../generated/prisma/client';
 import { queueNotification } from '../notifications/queue-notification';
+import { Metrics } from '../metrics/metrics';
 import { PrismaService } from '../prisma/prisma.service';
 import { nextSlowRequeryAt } from '../requery/requery-schedule';
 import { creditPayment } from './crediting';
@@ -29,6 +30,8 @@ export interface LedgerResult {
   from: PaymentState | null;
   to: PaymentState | null;
   reason?: string;
+  /** The payment's method (fpx, card); absent when no payment was found. */
+  method?: string;
 }
 
 /** What comes with an event: the gateway's answer, a note, more timeline data, writes that belong with it. */
@@ -74,6 +77,7 @@ export class PaymentLedger {
   constructor(
     private readonly prisma: PrismaService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   /** Applies a domain event to the payment with this reference, in a transaction of its own. */
@@ -136,10 +140,17 @@ export class PaymentLedger {
         from: payment.status,
         to: payment.status,
         reason: decision.reason,
+        method: payment.method,
       };
     } else {
       await this.move(tx, payment, decision.to, decision.late, source, data, facts.answer, now);
-      result = { reference: payment.reference, outcome: 'move', from: payment.status, to: decision.to };
+      result = {
+        reference: payment.reference,
+        outcome: 'move',
+        from: payment.status,
+        to: decision.to,
+        method: payment.method,
+      };
     }
     // Whatever else belongs to this change (the gateway's answer row ...) commits with it or not at all.
     await facts.within?.(tx, result);
@@ -149,11 +160,13 @@ export class PaymentLedger {
   /** Logs what applying an event did (after its transaction committed). */
   report(result: LedgerResult, event: DomainEvent, source: EventSource): void {
     if (result.outcome === 'move' && result.from && result.to) {
+      this.metrics.paymentStatusChanges.inc({ to: result.to, method: result.method ?? 'unknown', source });
       this.logger.log(
         { reference: result.reference, from: result.from, to: result.to, source },
         'Payment status changed',
       );
     } else if (result.outcome === 'refused') {
+      this.metrics.paymentTransitionsRefused.inc({ event });
       this.logger.warn(
         { reference: result.reference, status: result.from, event, source, reason: result.reason },
         'Payment transition refused',

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { GatewayFieldsInput } from '@councilpay/fpx';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
+import { Metrics } from '../../metrics/metrics';
 import { PrismaService } from '../../prisma/prisma.service';
 import { ApplyGatewayAnswerCommand } from '../commands/apply-gateway-answer/apply-gateway-answer.command';
 import { RequeryPaymentCommand } from '../commands/requery-payment/requery-payment.command';
@@ -71,6 +72,7 @@ export class GatewayCallbacks {
     private readonly fpx: FpxGateway,
     private readonly card: CardGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   fpxConfirmation(fields: GatewayFieldsInput, source: EventSource): Promise<CallbackResult> {
@@ -121,6 +123,7 @@ export class GatewayCallbacks {
         // A genuine answer about an order we never issued: a reconciliation finding, kept as received.
         await this.answers.recordInvalid(method, invoiceNo, null, fields, source, refused.code);
       }
+      this.metrics.callbacksRefused.inc({ gateway: method, reason: refused.code });
       this.logger.warn(
         { reference: payment?.reference, invoiceNo, method, source, code: refused.code, reason: refused.reason },
         'Gateway message refused',

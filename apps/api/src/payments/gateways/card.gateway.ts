@@ -12,6 +12,7 @@ import {
   type VerifyResult,
 } from '@councilpay/fpx';
 import { AppConfig } from '../../config/config';
+import { Metrics } from '../../metrics/metrics';
 import { APP_CONFIG } from '../../config/config.module';
 import {
   AnswerChannel,
@@ -49,7 +50,10 @@ export function cardAnswer(message: CardResponse, raw = '', channel?: AnswerChan
  */
 @Injectable()
 export class CardGateway implements PaymentGateway {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
+  ) {}
 
   redirect(payment: GatewayPayment): GatewayRedirectDto {
     const method = payment.cardMethod ?? '';
@@ -78,7 +82,9 @@ export class CardGateway implements PaymentGateway {
       amountSen: payment.amountSen,
       secret: card.secret,
     });
-    const body = await postForm(request.action, request.body, this.config.gateways.timeoutMs);
+    const body = await this.metrics.gatewayCall('card', 'enquiry', () =>
+      postForm(request.action, request.body, this.config.gateways.timeoutMs),
+    );
     const verified = verifyCardEnquiryResponse(body, card.secret, this.expected(payment));
     if (!verified.ok) throw new GatewayError(`card enquiry answer refused: ${verified.reason}`, verified.code);
     // Like a callback or a return, an enquiry answer is about the card method the payment was made with. Only

@@ -13,6 +13,7 @@ import {
   type VerifyResult,
 } from '@councilpay/fpx';
 import { AppConfig } from '../../config/config';
+import { Metrics } from '../../metrics/metrics';
 import { APP_CONFIG } from '../../config/config.module';
 import {
   AnswerChannel,
@@ -58,7 +59,10 @@ export function fpxAnswer(message: FpxConfirmation, raw = '', channel?: AnswerCh
 export class FpxGateway implements PaymentGateway {
   private readonly fpx: FpxConfig;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
+  ) {
     this.fpx = { ...config.gateways.fpx };
   }
 
@@ -77,7 +81,9 @@ export class FpxGateway implements PaymentGateway {
       config: this.fpx,
       order: { ...this.order(payment), buyerBankId: payment.bankId ?? undefined },
     });
-    const body = await postForm(request.action, request.body, this.config.gateways.timeoutMs);
+    const body = await this.metrics.gatewayCall('fpx', 'enquiry', () =>
+      postForm(request.action, request.body, this.config.gateways.timeoutMs),
+    );
     const verified = verifyEnquiryResponse(body, this.fpx.exchangePublicKeyPem, this.expected(payment));
     if (!verified.ok) throw new GatewayError(`FPX enquiry answer refused: ${verified.reason}`, verified.code);
     return fpxAnswer(verified.message, body, 'enquiry');

@@ -3,6 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { BankListDto } from '@councilpay/domain';
 import { buildBankEnquiryRequest, FPX_BANKS, sortBanksForDisplay, verifyBankListResponse } from '@councilpay/fpx';
 import { AppConfig } from '../../../config/config';
+import { Metrics } from '../../../metrics/metrics';
 import { APP_CONFIG } from '../../../config/config.module';
 import { ApiError } from '../../../http/api-error';
 import { postForm } from '../../../payments/gateways/payment-gateway';
@@ -20,6 +21,7 @@ export class ListBanksHandler implements IQueryHandler<ListBanksQuery, BankListD
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly redis: RedisService,
+    private readonly metrics: Metrics,
   ) {}
 
   /** FPX's bank list (BE), in the portal's display order, offline banks included and marked. */
@@ -30,7 +32,9 @@ export class ListBanksHandler implements IQueryHandler<ListBanksQuery, BankListD
     try {
       const fpx = this.config.gateways.fpx;
       const request = buildBankEnquiryRequest(fpx);
-      const body = await postForm(request.action, request.body, this.config.gateways.timeoutMs);
+      const body = await this.metrics.gatewayCall('fpx', 'bank_list', () =>
+        postForm(request.action, request.body, this.config.gateways.timeoutMs),
+      );
       const verified = verifyBankListResponse(body, fpx.exchangePublicKeyPem, { sellerExId: fpx.sellerExId });
       if (!verified.ok) throw new Error(`bank list refused: ${verified.reason}`);
       const known = new Set(FPX_BANKS.map((b) => b.id));

@@ -15,6 +15,7 @@ import { FPX_BANKS } from '@councilpay/fpx';
 import { Prisma } from '../../../generated/prisma/client';
 import { ListBanksQuery } from '../../../banks/queries/list-banks/list-banks.query';
 import { AppConfig } from '../../../config/config';
+import { Metrics } from '../../../metrics/metrics';
 import { APP_CONFIG } from '../../../config/config.module';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
@@ -71,6 +72,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
     private readonly commandBus: CommandBus,
     private readonly queryBus: QueryBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   async execute({ request, idempotencyKey, userId }: CreatePaymentCommand): Promise<CreatePaymentResponse> {
@@ -168,6 +170,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
         // A busy database (a deadline day) queues the request for a connection instead of failing it at once;
         // past these limits the payer is told to try again (503), with nothing written.
       }, CREATE_TX_OPTIONS);
+      this.metrics.paymentsCreated.inc({ method: method.type });
       this.logger.log(
         { reference, invoiceNo: payment.invoiceNo, amountSen: total, method: method.type },
         'Payment created',
