@@ -82,6 +82,9 @@ export const consoleEn = {
     settlement_import: 'Settlement file checked',
     settlement_resolve: 'Settlement mismatch resolved',
     day_signed_off: 'Day signed off',
+    webhook_endpoint_create: 'Webhook endpoint added',
+    webhook_endpoint_update: 'Webhook endpoint changed',
+    webhook_endpoint_rotate_secret: 'Webhook secret rotated',
     payment_refund_approve: 'Refund approved',
     payment_refund_decline: 'Refund declined',
     payment_refund_correct: 'Refund corrected',
@@ -96,6 +99,7 @@ export const consoleEn = {
     settlement_file: 'Settlement file',
     settlement_line: 'Settlement line',
     day_close: 'Day close',
+    webhook_endpoint: 'Webhook endpoint',
   },
   event_types: {
     created: 'Created',
@@ -462,6 +466,14 @@ export const consoleEn = {
       "This resolution does not fit the line: a note needs a few words, a refund must be one of the payment's.",
     day_not_over: 'The day is not over yet: it can be signed off from tomorrow.',
     day_already_signed: 'This day was signed off already.',
+    webhook_url_malformed: 'The address must be an http(s) address with a host.',
+    webhook_url_not_https: 'The address must start with https://.',
+    webhook_url_credentials: 'The address must not hold a user name or password: the signature proves who is calling.',
+    webhook_url_private_address:
+      'The address must be on the public internet: localhost, loopback, link-local and private networks are refused.',
+    webhook_url_too_long: 'The address is too long.',
+    webhook_endpoints_full: 'A council has at most 10 endpoints: remove or reuse one.',
+    webhook_endpoint_changed: 'This endpoint was changed meanwhile: reload it and try again.',
     settlement_invalid: 'The settlement file has lines that cannot be read: nothing was checked.',
     image_invalid:
       'The image was refused: it must be a PNG, or an SVG drawing without scripts or links, of at most 20 KB.',
