@@ -706,6 +706,22 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
         expect: { ...staffOnly, mdpgAdmin: 404 },
       },
       {
+        route: `GET /api/admin/webhook-endpoints/${ids.mdpgEndpoint}/deliveries`,
+        declared: 'GET /api/admin/webhook-endpoints/:id/deliveries',
+        expect: staffOnly,
+      },
+      {
+        route: `GET /api/admin/webhook-endpoints/${ids.mpsEndpoint}/deliveries`,
+        declared: 'GET /api/admin/webhook-endpoints/:id/deliveries',
+        expect: { ...staffOnly, mdpgAdmin: 404 },
+      },
+      {
+        route: `POST /api/admin/webhook-endpoints/${ids.mpsEndpoint}/redeliveries`,
+        declared: 'POST /api/admin/webhook-endpoints/:id/redeliveries',
+        body: { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' },
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 404, admin: 202 },
+      },
+      {
         route: 'GET /api/admin/reconciliation?from=2026-01-01&to=2026-12-31',
         declared: 'GET /api/admin/reconciliation',
         expect: staffOnly,

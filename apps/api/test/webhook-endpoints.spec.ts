@@ -174,7 +174,7 @@ describe('webhook endpoints: configured per council, secret shown once, scoped, 
     const rule = (production: boolean) =>
       new WebhookEndpoints(prisma, {
         ...testConfig(),
-        webhooks: { secretsKey: 'k'.repeat(32), publicUrlsOnly: production },
+        webhooks: { ...testConfig().webhooks, publicUrlsOnly: production },
       });
     expect(() => rule(false).checkUrl('http://127.0.0.1:5700/hooks')).not.toThrow();
     for (const [url, code] of [

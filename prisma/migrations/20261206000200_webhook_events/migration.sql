@@ -1,4 +1,6 @@
 -- Payments out: council events, written with what they tell, and their deliveries to each endpoint.
+ALTER TABLE "WebhookEndpoint" ADD COLUMN "failingSince" TIMESTAMP(3);
+
 CREATE TABLE "WebhookEvent" (
     "id" TEXT NOT NULL,
     "seq" BIGSERIAL NOT NULL,
@@ -27,6 +29,7 @@ CREATE TABLE "WebhookDelivery" (
     "lastError" TEXT,
     "responseExcerpt" TEXT,
     "deliveredAt" TIMESTAMP(3),
+    "retryFrom" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "WebhookDelivery_pkey" PRIMARY KEY ("id")
 );

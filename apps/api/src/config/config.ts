@@ -44,6 +44,8 @@ export interface WebhooksConfig {
   secretsKey: string;
   /** Endpoint URLs must be https and public (production); development and tests reach local receivers. */
   publicUrlsOnly: boolean;
+  /** Worker: how often it looks for due deliveries. */
+  deliverEveryMs: number;
 }
 
 export interface DocumentsConfig {
@@ -216,6 +218,7 @@ export const CONFIG_DEFAULTS = {
   LIVE_STREAM_KEEPALIVE_MS: '15000',
   /** Optional: seals webhook secrets (default: derived from SESSION_SECRET). */
   WEBHOOK_SECRETS_KEY: '',
+  WEBHOOK_DELIVER_EVERY_MS: '1000',
 } as const satisfies Record<string, string>;
 
 type VariableName = keyof typeof CONFIG_DEFAULTS;
@@ -427,7 +430,11 @@ function readWebhooks(read: EnvReader, production: boolean, sessionSecret: strin
   const secretsKey =
     configured ||
     Buffer.from(hkdfSync('sha256', sessionSecret, '', 'councilpay webhook secrets v1', 32)).toString('base64url');
-  return { secretsKey, publicUrlsOnly: production };
+  return {
+    secretsKey,
+    publicUrlsOnly: production,
+    deliverEveryMs: read.integer('WEBHOOK_DELIVER_EVERY_MS', 100, 3_600_000),
+  };
 }
 
 export function loadConfig(env: Env): AppConfig {

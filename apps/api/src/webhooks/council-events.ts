@@ -33,9 +33,10 @@ export async function recordCouncilEvents(tx: Tx, events: readonly CouncilEvent[
   // One by one, in the order given: `seq` is the order events on one bill are delivered in.
   for (const row of rows) await tx.webhookEvent.create({ data: row });
   await tx.$executeRaw`
-    INSERT INTO "WebhookDelivery" ("eventId", "endpointId", "eventSeq", "billKeys", "nextAttemptAt", "createdAt")
-    SELECT ev."id", ep."id", ev."seq", ev."billKeys", ${now}, ${now}
+    INSERT INTO "WebhookDelivery" ("eventId", "endpointId", "eventSeq", "billKeys", "nextAttemptAt", "retryFrom", "createdAt")
+    SELECT ev."id", ep."id", ev."seq", ev."billKeys", ${now}, ${now}, ${now}
     FROM "WebhookEvent" ev
     JOIN "WebhookEndpoint" ep ON ep."councilCode" = ev."councilCode" AND ep."enabled" AND ev."type" = ANY (ep."events")
-    WHERE ev."id" IN (${Prisma.join(rows.map((r) => r.id))})`;
+    WHERE ev."id" IN (${Prisma.join(rows.map((r) => r.id))})
+    ORDER BY ev."seq", ep."id"`;
 }

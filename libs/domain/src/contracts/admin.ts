@@ -171,6 +171,7 @@ export const STAFF_ACTIONS = [
   'webhook_endpoint_create',
   'webhook_endpoint_update',
   'webhook_endpoint_rotate_secret',
+  'webhook_redeliver',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 export const STAFF_AUDIT_TARGETS = [

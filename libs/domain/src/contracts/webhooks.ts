@@ -199,3 +199,45 @@ export const WEBHOOK_URL_PROBLEMS = [
   'too_long',
 ] as const;
 export type WebhookUrlProblem = (typeof WEBHOOK_URL_PROBLEMS)[number];
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** GET /api/admin/webhook-endpoints/:id/deliveries: one event's delivery to the endpoint, newest first. */
+export interface WebhookDeliveryRow {
+  id: string;
+  eventId: string;
+  eventType: WebhookEventType;
+  /** The event's order among the council's events. */
+  eventSeq: string;
+  status: WebhookDeliveryStatus;
+  /** Calls made since it was made or last sent again. */
+  attempts: number;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  responseExcerpt: string | null;
+  deliveredAt: string | null;
+  createdAt: string;
+}
+
+/** Deliveries listed at most per page. */
+export const WEBHOOK_DELIVERIES_PAGE = 200;
+/** Deliveries sent again at most in one request. */
+export const WEBHOOK_REDELIVER_MAX = 10_000;
+
+/**
+ * POST /api/admin/webhook-endpoints/:id/redeliveries: send again the named deliveries, or every delivery of
+ * events made from `from` to `to` (ISO times, both included). Exactly one of the two.
+ */
+export interface WebhookRedeliverRequest {
+  deliveryIds?: string[];
+  from?: string;
+  to?: string;
+}
+
+export interface WebhookRedeliverResult {
+  /** Deliveries put back to be sent now (their retry window starts again). */
+  queued: number;
+}

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
@@ -47,30 +47,8 @@ export class CreateWebhookEndpointRequestDto extends WebhookEndpointFieldsDto {
   council: string;
 }
 
-export class UpdateWebhookEndpointRequestDto {
-  @ApiPropertyOptional()
-  @ValidateIf((o: UpdateWebhookEndpointRequestDto) => o.url !== undefined)
-  @Trim()
-  @IsString({ message: 'url must be an address' })
-  @MaxLength(WEBHOOK_URL_MAX_CHARS, { message: 'url is too long' })
-  url?: string;
-
-  @ApiPropertyOptional({ enum: WEBHOOK_EVENT_TYPES, isArray: true })
-  @ValidateIf((o: UpdateWebhookEndpointRequestDto) => o.events !== undefined)
-  @IsArray({ message: EVENTS_MESSAGE })
-  @ArrayNotEmpty({ message: EVENTS_MESSAGE })
-  @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length, { message: EVENTS_MESSAGE })
-  @ArrayUnique({ message: EVENTS_MESSAGE })
-  @IsIn(WEBHOOK_EVENT_TYPES, { each: true, message: EVENTS_MESSAGE })
-  events?: WebhookEventType[];
-
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @Trim()
-  @IsString()
-  @MaxLength(200, { message: 'description is at most 200 characters' })
-  description?: string | null;
-
+/** Any of the fields (a URL or events given as null are left as they are; a null description clears it). */
+export class UpdateWebhookEndpointRequestDto extends PartialType(WebhookEndpointFieldsDto) {
   @ApiPropertyOptional({ description: 'false turns it off; true turns it back on' })
   @ValidateIf((o: UpdateWebhookEndpointRequestDto) => o.enabled !== undefined)
   @IsBoolean({ message: 'enabled must be true or false' })

@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type {
+  StaffAction,
   WebhookDisabledReason,
   WebhookEndpoint as WebhookEndpointView,
   WebhookEventType,
 } from '@councilpay/domain';
 import { webhookUrlProblem } from '@councilpay/webhooks';
+import { recordStaffAction } from '../../admin/audit/staff-audit';
 import type { Principal } from '../../auth/principal';
 import { councilScope } from '../../auth/roles';
 import type { AppConfig } from '../../config/config';
@@ -45,8 +47,26 @@ export function toEndpointView(row: WebhookEndpoint): WebhookEndpointView {
   };
 }
 
-/** What the staff audit keeps of an endpoint: never its secret, only the hint. */
-export function auditedEndpoint(row: WebhookEndpoint): Prisma.InputJsonObject {
+/** Records a change of an endpoint in the staff audit, in the change's transaction: before and after, never the secret. */
+export function auditEndpointChange(
+  tx: Prisma.TransactionClient,
+  principal: Principal,
+  action: Extract<StaffAction, `webhook_endpoint_${string}`>,
+  before: WebhookEndpoint | null,
+  after: WebhookEndpoint,
+): Promise<void> {
+  return recordStaffAction(tx, principal, {
+    action,
+    targetType: 'webhook_endpoint',
+    targetId: after.id,
+    councils: [after.councilCode],
+    before: before ? auditedEndpoint(before) : null,
+    after: auditedEndpoint(after),
+  });
+}
+
+/** What the staff audit keeps of an endpoint: its hint, never the secret. */
+function auditedEndpoint(row: WebhookEndpoint): Prisma.InputJsonObject {
   return {
     council: row.councilCode,
     url: row.url,

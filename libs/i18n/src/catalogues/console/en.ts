@@ -85,6 +85,7 @@ export const consoleEn = {
     webhook_endpoint_create: 'Webhook endpoint added',
     webhook_endpoint_update: 'Webhook endpoint changed',
     webhook_endpoint_rotate_secret: 'Webhook secret rotated',
+    webhook_redeliver: 'Webhooks sent again',
     payment_refund_approve: 'Refund approved',
     payment_refund_decline: 'Refund declined',
     payment_refund_correct: 'Refund corrected',
@@ -474,6 +475,8 @@ export const consoleEn = {
     webhook_url_too_long: 'The address is too long.',
     webhook_endpoints_full: 'A council has at most 10 endpoints: remove or reuse one.',
     webhook_endpoint_changed: 'This endpoint was changed meanwhile: reload it and try again.',
+    webhook_redeliver_invalid: 'Name the deliveries to send again, or a time range (from and to), not both.',
+    webhook_redeliver_too_many: 'Too many deliveries at once: choose a shorter time range.',
     settlement_invalid: 'The settlement file has lines that cannot be read: nothing was checked.',
     image_invalid:
       'The image was refused: it must be a PNG, or an SVG drawing without scripts or links, of at most 20 KB.',

@@ -85,6 +85,7 @@ export const consoleMs: typeof consoleEn = {
     webhook_endpoint_create: 'Titik akhir webhook ditambah',
     webhook_endpoint_update: 'Titik akhir webhook diubah',
     webhook_endpoint_rotate_secret: 'Rahsia webhook ditukar',
+    webhook_redeliver: 'Webhook dihantar semula',
     payment_refund_approve: 'Bayaran balik diluluskan',
     payment_refund_decline: 'Bayaran balik ditolak',
     payment_refund_correct: 'Bayaran balik dibetulkan',
@@ -477,6 +478,9 @@ export const consoleMs: typeof consoleEn = {
     webhook_url_too_long: 'Alamat terlalu panjang.',
     webhook_endpoints_full: 'Sesebuah majlis mempunyai paling banyak 10 titik akhir: buang atau guna semula satu.',
     webhook_endpoint_changed: 'Titik akhir ini telah diubah sementara itu: muat semula dan cuba lagi.',
+    webhook_redeliver_invalid:
+      'Namakan penghantaran untuk dihantar semula, atau julat masa (dari dan hingga), bukan kedua-duanya.',
+    webhook_redeliver_too_many: 'Terlalu banyak penghantaran sekali gus: pilih julat masa yang lebih pendek.',
     settlement_invalid: 'Fail penyelesaian mempunyai baris yang tidak dapat dibaca: tiada apa yang disemak.',
     image_invalid: 'Gambar ditolak: ia mesti PNG, atau lukisan SVG tanpa skrip atau pautan, maksimum 20 KB.',
     refund_date_invalid: 'Masukkan tarikh bayaran balik sebagai hari (DD/MM/YYYY).',

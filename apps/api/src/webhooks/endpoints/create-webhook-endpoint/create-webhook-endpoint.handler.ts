@@ -3,11 +3,10 @@ import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { WEBHOOK_MAX_ENDPOINTS_PER_COUNCIL, type WebhookEndpointWithSecret } from '@councilpay/domain';
 import { newWebhookSecret } from '@councilpay/webhooks';
-import { recordStaffAction } from '../../../admin/audit/staff-audit';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { EndpointSecrets } from '../endpoint-secrets';
-import { auditedEndpoint, mayConfigure, secretHint, toEndpointView, WebhookEndpoints } from '../webhook-endpoints';
+import { auditEndpointChange, mayConfigure, secretHint, toEndpointView, WebhookEndpoints } from '../webhook-endpoints';
 import { CreateWebhookEndpointCommand } from './create-webhook-endpoint.command';
 
 /**
@@ -59,14 +58,7 @@ export class CreateWebhookEndpointHandler implements ICommandHandler<
           createdById: principal.id,
         },
       });
-      await recordStaffAction(tx, principal, {
-        action: 'webhook_endpoint_create',
-        targetType: 'webhook_endpoint',
-        targetId: id,
-        councils: [request.council],
-        before: null,
-        after: auditedEndpoint(created),
-      });
+      await auditEndpointChange(tx, principal, 'webhook_endpoint_create', null, created);
       return created;
     });
     this.logger.log({ endpointId: id, council: row.councilCode, staffId: principal.id }, 'Webhook endpoint added');

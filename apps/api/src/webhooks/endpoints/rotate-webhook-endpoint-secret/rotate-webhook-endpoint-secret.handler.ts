@@ -2,10 +2,9 @@ import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { WebhookEndpointWithSecret } from '@councilpay/domain';
 import { newWebhookSecret } from '@councilpay/webhooks';
-import { recordStaffAction } from '../../../admin/audit/staff-audit';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { EndpointSecrets } from '../endpoint-secrets';
-import { auditedEndpoint, secretHint, toEndpointView, WebhookEndpoints } from '../webhook-endpoints';
+import { auditEndpointChange, secretHint, toEndpointView, WebhookEndpoints } from '../webhook-endpoints';
 import { RotateWebhookEndpointSecretCommand } from './rotate-webhook-endpoint-secret.command';
 
 /** A new secret for an endpoint the caller may see, sealed at rest, in the audit by its hint only. */
@@ -34,14 +33,7 @@ export class RotateWebhookEndpointSecretHandler implements ICommandHandler<
           secretRotatedAt: new Date(),
         },
       });
-      await recordStaffAction(tx, principal, {
-        action: 'webhook_endpoint_rotate_secret',
-        targetType: 'webhook_endpoint',
-        targetId: id,
-        councils: [row.councilCode],
-        before: auditedEndpoint(before),
-        after: auditedEndpoint(row),
-      });
+      await auditEndpointChange(tx, principal, 'webhook_endpoint_rotate_secret', before, row);
       return row;
     });
     this.logger.log({ endpointId: id, council: after.councilCode, staffId: principal.id }, 'Webhook secret rotated');

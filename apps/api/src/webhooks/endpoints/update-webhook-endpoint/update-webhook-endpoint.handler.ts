@@ -1,11 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { WebhookEndpoint } from '@councilpay/domain';
-import { recordStaffAction } from '../../../admin/audit/staff-audit';
 import type { Prisma } from '../../../generated/prisma/client';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { auditedEndpoint, toEndpointView, WebhookEndpoints } from '../webhook-endpoints';
+import { auditEndpointChange, toEndpointView, WebhookEndpoints } from '../webhook-endpoints';
 import { UpdateWebhookEndpointCommand } from './update-webhook-endpoint.command';
 
 /**
@@ -25,15 +24,15 @@ export class UpdateWebhookEndpointHandler implements ICommandHandler<UpdateWebho
 
   async execute({ principal, id, request }: UpdateWebhookEndpointCommand): Promise<WebhookEndpoint> {
     const before = await this.endpoints.visible(principal, id);
-    if (request.url !== undefined) this.endpoints.checkUrl(request.url);
+    if (request.url != null) this.endpoints.checkUrl(request.url);
     const data: Prisma.WebhookEndpointUpdateInput = {};
-    if (request.url !== undefined) data.url = request.url;
-    if (request.events !== undefined) data.events = request.events;
+    if (request.url != null) data.url = request.url;
+    if (request.events != null) data.events = request.events;
     if (request.description !== undefined) data.description = request.description || null;
     if (request.enabled === false && before.enabled) {
       Object.assign(data, { enabled: false, disabledReason: 'staff', disabledAt: new Date() });
     } else if (request.enabled === true && !before.enabled) {
-      Object.assign(data, { enabled: true, disabledReason: null, disabledAt: null });
+      Object.assign(data, { enabled: true, disabledReason: null, disabledAt: null, failingSince: null });
     }
     const after = await this.prisma.$transaction(async (tx) => {
       const written = await tx.webhookEndpoint.updateMany({ where: { id, updatedAt: before.updatedAt }, data });
@@ -41,14 +40,7 @@ export class UpdateWebhookEndpointHandler implements ICommandHandler<UpdateWebho
         throw new ApiError(409, 'webhook_endpoint_changed', 'This endpoint was changed meanwhile: reload it');
       }
       const row = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id } });
-      await recordStaffAction(tx, principal, {
-        action: 'webhook_endpoint_update',
-        targetType: 'webhook_endpoint',
-        targetId: id,
-        councils: [row.councilCode],
-        before: auditedEndpoint(before),
-        after: auditedEndpoint(row),
-      });
+      await auditEndpointChange(tx, principal, 'webhook_endpoint_update', before, row);
       return row;
     });
     this.logger.log(
