@@ -16,6 +16,7 @@ COPY libs/domain/package.json libs/domain/
 COPY libs/fpx/package.json libs/fpx/
 COPY libs/documents/package.json libs/documents/
 COPY libs/i18n/package.json libs/i18n/
+COPY libs/webhooks/package.json libs/webhooks/
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN NX_DAEMON=false NX_NO_CLOUD=true node_modules/.bin/nx run-many -t build --output-style=stream

@@ -39,6 +39,7 @@ export default tseslint.config(
             { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'scope:i18n', onlyDependOnLibsWithTags: ['scope:domain'] },
             { sourceTag: 'scope:fpx', onlyDependOnLibsWithTags: ['scope:domain'] },
+            { sourceTag: 'scope:webhooks', onlyDependOnLibsWithTags: ['scope:domain'] },
             { sourceTag: 'scope:documents', onlyDependOnLibsWithTags: ['scope:domain', 'scope:i18n'] },
             // Browser apps: never fpx (it signs with Node's crypto and holds the gateway's rules) nor documents.
             { sourceTag: 'scope:portal', onlyDependOnLibsWithTags: ['scope:domain', 'scope:i18n'] },

@@ -19,6 +19,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { RedisModule } from './redis/redis.module';
 import { SearchModule } from './search/search.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** Modules shared by the HTTP API and the worker. */
 export function coreModules(config: AppConfig, service: string, logDestination?: DestinationStream) {
@@ -51,6 +52,7 @@ export class AppModule {
         PaymentsHttpModule,
         IdentityModule,
         AdminModule,
+        WebhooksModule,
         DocumentsHttpModule,
       ],
     };

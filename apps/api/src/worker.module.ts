@@ -7,6 +7,7 @@ import { OutboxWorkerModule } from './outbox/outbox.module';
 import { JobHandlersModule } from './queues/job-handlers';
 import { QueuesModule } from './queues/queues.module';
 import { RequeryWorkerModule } from './requery/requery.module';
+import { WebhooksWorkerModule } from './webhooks/webhooks.module';
 
 /**
  * The BullMQ workers: the same core modules as the API, one processor per queue, and one handler per job
@@ -25,6 +26,7 @@ export class WorkerModule {
         NotificationsWorkerModule,
         RequeryWorkerModule,
         MaintenanceWorkerModule,
+        WebhooksWorkerModule,
       ],
     };
   }

@@ -59,7 +59,14 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
   let guestEmail: string;
   /** Outcome messages of an mdpg and an mps payment; the id of user B's account. */
   const ids = {} as Record<
-    'mdpgNotification' | 'mpsNotification' | 'userB' | 'mdpgCheck' | 'mdpgLine' | 'adminCheck',
+    | 'mdpgNotification'
+    | 'mpsNotification'
+    | 'userB'
+    | 'mdpgCheck'
+    | 'mdpgLine'
+    | 'adminCheck'
+    | 'mdpgEndpoint'
+    | 'mpsEndpoint',
     string
   >;
   /** A settlement file of this run (an order no nobody has), so checking it always makes a new check. */
@@ -149,6 +156,17 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
     ids.mdpgCheck = mdpgCheck.check.id;
     ids.mdpgLine = mdpgCheck.lines[0].id;
     ids.adminCheck = (await settle(browsers.admin, 2)).check.id;
+    // Webhook endpoints of mdpg and of mps, made by _admin.
+    const endpoint = async (council: string) =>
+      (
+        await browsers.admin.agent
+          .post('/api/admin/webhook-endpoints')
+          .set(CSRF_HEADER, browsers.admin.csrf)
+          .send(webhookEndpoint(council))
+          .expect(201)
+      ).body.id as string;
+    ids.mdpgEndpoint = await endpoint('mdpg');
+    ids.mpsEndpoint = await endpoint('mps');
   });
   afterAll(async () => {
     await app.close();
@@ -188,6 +206,11 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
   const withToken = (created: CreatePaymentResponse) => ({ [PAYMENT_TOKEN_HEADER]: created.paymentToken ?? '' });
   const unsignedAc = { fpx_msgType: 'AC', fpx_sellerOrderNo: '00000000000000000001', fpx_debitAuthCode: '00' };
   const staffOnly = { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 200, admin: 200 };
+  const webhookEndpoint = (council: string) => ({
+    council,
+    url: 'http://127.0.0.1:5700/hooks/matrix',
+    events: ['bill.credited'],
+  });
   const adminOnly = { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 403, admin: 200 };
   const signedIn = { anonymous: 401, userA: 200, userB: 200, mdpgAdmin: 200, admin: 200 };
   const staffQueues = { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 202, admin: 202 };
@@ -634,6 +657,69 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
         body: { kind: 'note', note: 'A test order no of the access matrix' },
         // Resolved once, by the first who may: the next is told it was resolved already.
         expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 200, admin: 409 },
+      },
+      {
+        route: 'POST /api/admin/webhook-endpoints',
+        declared: 'POST /api/admin/webhook-endpoints',
+        body: webhookEndpoint('mdpg'),
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 201, admin: 201 },
+        check: { mdpgAdmin: (res) => expect(res.body.secret).toMatch(/^whsec_/) },
+      },
+      {
+        route: 'POST /api/admin/webhook-endpoints',
+        declared: 'POST /api/admin/webhook-endpoints',
+        body: webhookEndpoint('mps'),
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 403, admin: 201 },
+      },
+      {
+        route: 'GET /api/admin/webhook-endpoints',
+        declared: 'GET /api/admin/webhook-endpoints',
+        expect: staffOnly,
+        check: {
+          mdpgAdmin: (res) => {
+            expect(res.body.map((e: { id: string }) => e.id)).toContain(ids.mdpgEndpoint);
+            expect(new Set(res.body.map((e: { council: string }) => e.council))).toEqual(new Set(['mdpg']));
+          },
+          admin: (res) => expect(res.body.map((e: { id: string }) => e.id)).toContain(ids.mpsEndpoint),
+        },
+      },
+      {
+        route: `GET /api/admin/webhook-endpoints/${ids.mdpgEndpoint}`,
+        declared: 'GET /api/admin/webhook-endpoints/:id',
+        expect: staffOnly,
+        check: { mdpgAdmin: (res) => expect(res.body.secret).toBeUndefined() },
+      },
+      {
+        route: `GET /api/admin/webhook-endpoints/${ids.mpsEndpoint}`,
+        declared: 'GET /api/admin/webhook-endpoints/:id',
+        expect: { ...staffOnly, mdpgAdmin: 404 },
+      },
+      {
+        route: `PUT /api/admin/webhook-endpoints/${ids.mpsEndpoint}`,
+        declared: 'PUT /api/admin/webhook-endpoints/:id',
+        body: { description: 'Sistem hasil MPS' },
+        expect: { ...staffOnly, mdpgAdmin: 404 },
+      },
+      {
+        route: `POST /api/admin/webhook-endpoints/${ids.mpsEndpoint}/rotate-secret`,
+        declared: 'POST /api/admin/webhook-endpoints/:id/rotate-secret',
+        expect: { ...staffOnly, mdpgAdmin: 404 },
+      },
+      {
+        route: `GET /api/admin/webhook-endpoints/${ids.mdpgEndpoint}/deliveries`,
+        declared: 'GET /api/admin/webhook-endpoints/:id/deliveries',
+        expect: staffOnly,
+      },
+      {
+        route: `GET /api/admin/webhook-endpoints/${ids.mpsEndpoint}/deliveries`,
+        declared: 'GET /api/admin/webhook-endpoints/:id/deliveries',
+        expect: { ...staffOnly, mdpgAdmin: 404 },
+      },
+      {
+        route: `POST /api/admin/webhook-endpoints/${ids.mpsEndpoint}/redeliveries`,
+        declared: 'POST /api/admin/webhook-endpoints/:id/redeliveries',
+        body: { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' },
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 404, admin: 202 },
       },
       {
         route: 'GET /api/admin/reconciliation?from=2026-01-01&to=2026-12-31',

@@ -55,7 +55,7 @@ async function startFails(module: DynamicModule): Promise<Error> {
 }
 
 describe('every job has exactly one handler, or the worker does not start', () => {
-  it('lists the six jobs of the four queues', () => {
+  it('lists the seven jobs of the five queues', () => {
     expect(JOB_NAMES).toEqual([
       'RelayOutbox',
       'DeliverNotification',
@@ -63,6 +63,7 @@ describe('every job has exactly one handler, or the worker does not start', () =
       'RequeryPayment',
       'SweepOpenPayments',
       'ExpireResetRequests',
+      'DeliverWebhooks',
     ]);
   });
 

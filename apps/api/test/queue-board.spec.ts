@@ -28,7 +28,7 @@ describe('Bull Board, for operators only', () => {
     const asAdmin = await signIn(app, admin.email);
     const res = await asAdmin.agent.get('/api/admin/queues/api/queues').expect(200);
     const names = (res.body.queues as { name: string }[]).map((q) => q.name).sort();
-    expect(names).toEqual(['maintenance', 'notify', 'outbox', 'requery']);
+    expect(names).toEqual(['maintenance', 'notify', 'outbox', 'requery', 'webhooks']);
     await asAdmin.agent.get('/api/admin/queues/').expect(200);
   });
 });

@@ -39,6 +39,8 @@ export interface MessageTexts {
   email_verification_body: string;
   password_reset_subject: string;
   password_reset_body: string;
+  webhook_disabled_subject: string;
+  webhook_disabled_body: string;
   /** The page a browser sees when it brings back a bank message that does not verify. */
   gateway_return_invalid: string;
 }
@@ -81,6 +83,9 @@ export const en: MessageTexts = {
   password_reset_subject: 'Reset your password',
   password_reset_body:
     'Open this link within 24 hours to set a new password: {{link}}\nIf you did not ask for this, ignore this email.',
+  webhook_disabled_subject: 'CouncilPay stopped sending events to {{url}}',
+  webhook_disabled_body:
+    'Every call to your council system at {{url}} ({{council}}) has failed since {{failingSince}}, so CouncilPay has turned this webhook endpoint off. Fix the receiver, then turn the endpoint back on in the console (Webhooks) and send the missed events again.',
   gateway_return_invalid: "The bank's message could not be verified. Your payment's status will be checked.",
 };
 
@@ -125,6 +130,9 @@ export const ms: MessageTexts = {
   password_reset_subject: 'Tetapkan semula kata laluan anda',
   password_reset_body:
     'Buka pautan ini dalam tempoh 24 jam untuk menetapkan kata laluan baharu: {{link}}\nJika anda tidak memintanya, abaikan e-mel ini.',
+  webhook_disabled_subject: 'CouncilPay berhenti menghantar acara ke {{url}}',
+  webhook_disabled_body:
+    'Setiap panggilan ke sistem majlis anda di {{url}} ({{council}}) gagal sejak {{failingSince}}, jadi CouncilPay telah mematikan titik akhir webhook ini. Baiki penerima, kemudian hidupkan semula titik akhir di konsol (Webhook) dan hantar semula acara yang terlepas.',
   gateway_return_invalid: 'Maklumat daripada bank tidak sah. Status pembayaran anda akan disemak.',
 };
 
@@ -162,6 +170,9 @@ export const zh: MessageTexts = {
   email_verification_body: '请打开此链接，确认此电子邮件地址属于您：{{link}}',
   password_reset_subject: '重设您的密码',
   password_reset_body: '请在24小时内打开此链接设置新密码：{{link}}\n如果您没有提出此要求，请忽略此邮件。',
+  webhook_disabled_subject: 'CouncilPay 已停止向 {{url}} 发送事件',
+  webhook_disabled_body:
+    '自 {{failingSince}} 起，对贵市议会系统 {{url}}（{{council}}）的每次调用均失败，因此 CouncilPay 已关闭此 Webhook 端点。请修复接收端，然后在控制台（Webhook）中重新启用该端点，并重新发送错过的事件。',
   gateway_return_invalid: '无法验证银行的信息。我们将核实您的付款状态。',
 };
 

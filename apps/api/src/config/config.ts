@@ -2,7 +2,7 @@
  * The one place that reads process.env. Everything is validated once, at start, into a typed AppConfig;
  * a missing or malformed variable stops the process with a message naming every bad variable.
  */
-import type { KeyObject } from 'node:crypto';
+import { hkdfSync, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve as resolvePath, sep } from 'node:path';
@@ -53,6 +53,17 @@ export interface AppConfig {
   identity: IdentityConfig;
   documents: DocumentsConfig;
   liveStreams: LiveStreamsConfig;
+  webhooks: WebhooksConfig;
+}
+
+/** Payments out: the council systems' webhooks. */
+export interface WebhooksConfig {
+  /** Seals each endpoint's signing secret at rest (AES-256-GCM under its SHA-256). */
+  secretsKey: string;
+  /** Endpoint URLs must be https and public (production); development and tests reach local receivers. */
+  publicUrlsOnly: boolean;
+  /** Worker: how often it looks for due deliveries. */
+  deliverEveryMs: number;
 }
 
 export interface DocumentsConfig {
@@ -229,6 +240,9 @@ export const CONFIG_DEFAULTS = {
   LIVE_STREAMS_MAX: '2000',
   LIVE_STREAM_IDLE_MS: String(10 * 60_000),
   LIVE_STREAM_KEEPALIVE_MS: '15000',
+  /** Optional: seals webhook secrets (default: derived from SESSION_SECRET). */
+  WEBHOOK_SECRETS_KEY: '',
+  WEBHOOK_DELIVER_EVERY_MS: '1000',
 } as const satisfies Record<string, string>;
 
 type VariableName = keyof typeof CONFIG_DEFAULTS;
@@ -465,9 +479,30 @@ function readTrustProxy(read: EnvReader): number | string {
   return 1;
 }
 
+/**
+ * The key that seals webhook secrets: WEBHOOK_SECRETS_KEY when set (at least 32 characters in production), else
+ * one derived from the session secret under its own label (HKDF), so a deployment needs no new secret. Sealed
+ * secrets are readable only under the key they were sealed with: set WEBHOOK_SECRETS_KEY before rotating
+ * SESSION_SECRET, or rotate each endpoint's secret afterwards.
+ */
+function readWebhooks(read: EnvReader, production: boolean, sessionSecret: string): WebhooksConfig {
+  const configured = read.raw('WEBHOOK_SECRETS_KEY');
+  if (production && configured && configured.length < 32)
+    read.problems.push('WEBHOOK_SECRETS_KEY must be at least 32 random characters');
+  const secretsKey =
+    configured ||
+    Buffer.from(hkdfSync('sha256', sessionSecret, '', 'councilpay webhook secrets v1', 32)).toString('base64url');
+  return {
+    secretsKey,
+    publicUrlsOnly: production,
+    deliverEveryMs: read.integer('WEBHOOK_DELIVER_EVERY_MS', 100, 3_600_000),
+  };
+}
+
 export function loadConfig(env: Env): AppConfig {
   const read = new EnvReader(env);
   const nodeEnv = read.oneOf('NODE_ENV', NODE_ENVS);
+  const identity = readIdentity(read, nodeEnv === 'production');
   const config: AppConfig = {
     nodeEnv,
     host: read.text('HOST', /^[\w.:-]+$/, 'must be a host name or address'),
@@ -491,7 +526,7 @@ export function loadConfig(env: Env): AppConfig {
     gateways: readGateways(read, nodeEnv === 'production'),
     notifications: readNotifications(read, nodeEnv === 'production'),
     requery: readRequery(read),
-    identity: readIdentity(read, nodeEnv === 'production'),
+    identity,
     documents: {
       signingKeyPem: read.secret(
         'DOCUMENT_SIGNING_KEY',
@@ -514,6 +549,7 @@ export function loadConfig(env: Env): AppConfig {
       idleMs: read.integer('LIVE_STREAM_IDLE_MS', 1_000, 24 * 3600_000),
       keepAliveMs: read.integer('LIVE_STREAM_KEEPALIVE_MS', 100, 3_600_000),
     },
+    webhooks: readWebhooks(read, nodeEnv === 'production', identity.sessionSecret),
   };
   if (nodeEnv === 'production') {
     read.problems.push(

@@ -20,6 +20,8 @@ export interface NotificationTemplates {
     duplicateCharge: boolean;
     refundedAt: string;
   };
+  /** Email to a council's admins: a webhook endpoint was turned off after failing for three days. */
+  webhook_endpoint_disabled: { name: string; council: string; url: string; failingSince: string };
   /** SMS: the 6-digit registration code. Sensitive. */
   phone_code: { code: string };
   /** Email: the link that confirms the address. Sensitive. */

@@ -207,6 +207,15 @@ export function renderNotification(
         attachments: [],
       };
     }
+    case 'webhook_endpoint_disabled': {
+      const data = n.data as unknown as NotificationTemplates['webhook_endpoint_disabled'];
+      const vars = { ...data, failingSince: formatDateTime(new Date(data.failingSince)) };
+      return {
+        subject: interpolate(t.webhook_disabled_subject, vars),
+        text: [interpolate(t.greeting, vars), '', interpolate(t.webhook_disabled_body, vars), '', t.footer].join('\n'),
+        attachments: [],
+      };
+    }
     default:
       throw new Error(`notification ${n.id}: unknown template ${n.template}`);
   }

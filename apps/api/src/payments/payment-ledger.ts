@@ -15,8 +15,9 @@ import { queueNotification } from '../notifications/queue-notification';
 import { Metrics } from '../metrics/metrics';
 import { PrismaService } from '../prisma/prisma.service';
 import { nextSlowRequeryAt } from '../requery/requery-schedule';
-import { creditPayment } from './crediting';
+import { creditPayment, type CreditOutcome } from './crediting';
 import { lockPayment, type LockedPayment } from './locked-payment';
+import { recordPaidEvents } from './payment-council-events';
 import { timelineAnswer, type GatewayAnswer } from './gateways/payment-gateway';
 
 export type Tx = Prisma.TransactionClient;
@@ -241,6 +242,7 @@ export class PaymentLedger {
     const slow = (SLOW_REQUERY_STATES as readonly PaymentState[]).includes(to);
     const nextRequery = slow ? nextSlowRequeryAt(now, now, this.config.requery.timeScale) : null;
     let refundDueSen = 0;
+    let credit: CreditOutcome | null = null;
     await tx.paymentEvent.create({
       data: {
         paymentId: payment.id,
@@ -252,7 +254,7 @@ export class PaymentLedger {
       },
     });
     if (to === 'paid' && !restored) {
-      const credit = await creditPayment(tx, payment.id, now);
+      credit = await creditPayment(tx, payment.id, now);
       if (credit.credited.length > 0) {
         await tx.paymentEvent.create({
           data: { paymentId: payment.id, type: 'credited', source: 'system', data: { items: credit.credited } },
@@ -307,6 +309,8 @@ export class PaymentLedger {
           : {}),
       },
     });
+    // The councils' systems learn of it with the payment: their events commit with the credit or not at all.
+    if (credit) await recordPaidEvents(tx, payment, credit, late, now);
     if ((to === 'paid' && !restored) || to === 'failed' || to === 'expired') {
       await queueNotification(tx, {
         channel: 'email',

@@ -27,6 +27,7 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
   { id: 'sweep-notifications', job: 'SweepNotifications', everyMs: (c) => c.notifications.notifySweepEveryMs },
   { id: 'sweep-open-payments', job: 'SweepOpenPayments', everyMs: (c) => c.requery.sweepEveryMs },
   { id: 'expire-reset-requests', job: 'ExpireResetRequests', everyMs: () => 15 * 60_000 },
+  { id: 'deliver-webhooks', job: 'DeliverWebhooks', everyMs: (c) => c.webhooks.deliverEveryMs },
 ];
 
 /** How often a running worker checks that Redis still holds every schedule. */

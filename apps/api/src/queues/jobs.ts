@@ -18,6 +18,8 @@ export interface Jobs {
   SweepOpenPayments: { queue: QueueName.Requery; data: Record<string, never> };
   /** Marks reset links past their 24 hours as used and removes old verification rows (repeatable). */
   ExpireResetRequests: { queue: QueueName.Maintenance; data: Record<string, never> };
+  /** Sends the council webhook deliveries that are due, in order per bill (repeatable). */
+  DeliverWebhooks: { queue: QueueName.Webhooks; data: Record<string, never> };
 }
 
 export type JobName = keyof Jobs;
@@ -31,6 +33,7 @@ export const JOB_QUEUES: { readonly [N in JobName]: Jobs[N]['queue'] } = {
   RequeryPayment: QueueName.Requery,
   SweepOpenPayments: QueueName.Requery,
   ExpireResetRequests: QueueName.Maintenance,
+  DeliverWebhooks: QueueName.Webhooks,
 };
 
 export const JOB_NAMES = Object.keys(JOB_QUEUES) as JobName[];

@@ -8,6 +8,8 @@ export enum QueueName {
   Requery = 'requery',
   /** Housekeeping: reset-link expiry, sweeps. */
   Maintenance = 'maintenance',
+  /** Payments out: signed webhook calls to the councils' systems. */
+  Webhooks = 'webhooks',
 }
 
 export const ALL_QUEUES = Object.values(QueueName);

@@ -168,6 +168,10 @@ export const STAFF_ACTIONS = [
   'settlement_import',
   'settlement_resolve',
   'day_signed_off',
+  'webhook_endpoint_create',
+  'webhook_endpoint_update',
+  'webhook_endpoint_rotate_secret',
+  'webhook_redeliver',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 export const STAFF_AUDIT_TARGETS = [
@@ -180,6 +184,7 @@ export const STAFF_AUDIT_TARGETS = [
   'settlement_file',
   'settlement_line',
   'day_close',
+  'webhook_endpoint',
 ] as const;
 export type StaffAuditTarget = (typeof STAFF_AUDIT_TARGETS)[number];
 

@@ -3,6 +3,7 @@ import { languageOrDefault, transition, type PaymentState } from '@councilpay/do
 import type { Prisma } from '../../generated/prisma/client';
 import { queueNotification } from '../../notifications/queue-notification';
 import type { LockedPayment } from '../locked-payment';
+import { recordRefundMadeEvents } from '../payment-council-events';
 import { PaymentLedger, type LedgerResult } from '../payment-ledger';
 import { changeBillCredits } from './bill-credits';
 import { reversals, type RefundLine } from './refund-plan';
@@ -29,9 +30,9 @@ export interface RefundMade {
 
 /**
  * What happens when a refund is made (counts), in the caller's transaction under the payment's row lock: the
- * bills' credits it reverses go back on their balances, the payment's timeline says so, a payment whose whole
- * charge is given back becomes `refunded` through the ledger, and the payer is told by email and SMS (the
- * outbox commits with the refund, once per refund). A refund awaiting approval does none of this until approved.
+ * bills' credits it reverses go back on their balances, the councils' systems are told (refund.made), the
+ * payment's timeline says so, a payment whose whole charge is given back becomes `refunded` through the ledger,
+ * and the payer is told by email and SMS (the outbox commits with the refund, once per refund). A refund awaiting approval does none of this until approved.
  */
 @Injectable()
 export class RefundEffects {
@@ -46,6 +47,7 @@ export class RefundEffects {
     before: RefundTotals,
   ): Promise<RefundMade> {
     await changeBillCredits(tx, reversals(lines, before), 'reverse', true);
+    await recordRefundMadeEvents(tx, payment, refund, lines, new Date());
     await tx.paymentEvent.create({
       data: {
         paymentId: payment.id,

@@ -82,6 +82,10 @@ export const consoleMs: typeof consoleEn = {
     settlement_import: 'Fail penyelesaian disemak',
     settlement_resolve: 'Ketidakpadanan penyelesaian diselesaikan',
     day_signed_off: 'Hari ditandatangani',
+    webhook_endpoint_create: 'Titik akhir webhook ditambah',
+    webhook_endpoint_update: 'Titik akhir webhook diubah',
+    webhook_endpoint_rotate_secret: 'Rahsia webhook ditukar',
+    webhook_redeliver: 'Webhook dihantar semula',
     payment_refund_approve: 'Bayaran balik diluluskan',
     payment_refund_decline: 'Bayaran balik ditolak',
     payment_refund_correct: 'Bayaran balik dibetulkan',
@@ -96,6 +100,7 @@ export const consoleMs: typeof consoleEn = {
     settlement_file: 'Fail penyelesaian',
     settlement_line: 'Baris penyelesaian',
     day_close: 'Tutup hari',
+    webhook_endpoint: 'Titik akhir webhook',
   },
   event_types: {
     created: 'Dicipta',
@@ -464,6 +469,18 @@ export const consoleMs: typeof consoleEn = {
       'Penyelesaian ini tidak sesuai dengan baris: penerangan perlu beberapa perkataan, bayaran balik mesti milik pembayaran ini.',
     day_not_over: 'Hari ini belum tamat: ia boleh ditandatangani mulai esok.',
     day_already_signed: 'Hari ini telah ditandatangani.',
+    webhook_url_malformed: 'Alamat mestilah alamat http(s) dengan hos.',
+    webhook_url_not_https: 'Alamat mesti bermula dengan https://.',
+    webhook_url_credentials:
+      'Alamat tidak boleh mengandungi nama pengguna atau kata laluan: tandatangan membuktikan siapa yang memanggil.',
+    webhook_url_private_address:
+      'Alamat mesti di internet awam: localhost, loopback, link-local dan rangkaian persendirian ditolak.',
+    webhook_url_too_long: 'Alamat terlalu panjang.',
+    webhook_endpoints_full: 'Sesebuah majlis mempunyai paling banyak 10 titik akhir: buang atau guna semula satu.',
+    webhook_endpoint_changed: 'Titik akhir ini telah diubah sementara itu: muat semula dan cuba lagi.',
+    webhook_redeliver_invalid:
+      'Namakan penghantaran untuk dihantar semula, atau julat masa (dari dan hingga), bukan kedua-duanya.',
+    webhook_redeliver_too_many: 'Terlalu banyak penghantaran sekali gus: pilih julat masa yang lebih pendek.',
     settlement_invalid: 'Fail penyelesaian mempunyai baris yang tidak dapat dibaca: tiada apa yang disemak.',
     image_invalid: 'Gambar ditolak: ia mesti PNG, atau lukisan SVG tanpa skrip atau pautan, maksimum 20 KB.',
     refund_date_invalid: 'Masukkan tarikh bayaran balik sebagai hari (DD/MM/YYYY).',

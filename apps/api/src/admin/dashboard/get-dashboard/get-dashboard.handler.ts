@@ -39,8 +39,9 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Adm
     @InjectQueue(QueueName.Notify) notify: Queue,
     @InjectQueue(QueueName.Requery) requery: Queue,
     @InjectQueue(QueueName.Maintenance) maintenance: Queue,
+    @InjectQueue(QueueName.Webhooks) webhooks: Queue,
   ) {
-    this.queues = [outbox, notify, requery, maintenance];
+    this.queues = [outbox, notify, requery, maintenance, webhooks];
   }
 
   async execute({ principal, now }: GetDashboardQuery): Promise<AdminDashboard> {

@@ -1,9 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { malaysiaDay, type DayCloseReport } from '@councilpay/domain';
+import { malaysiaDay, type DayCloseReport, type DaySignedOffData } from '@councilpay/domain';
 import { Prisma } from '../../../generated/prisma/client';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
+import { recordCouncilEvents } from '../../../webhooks/council-events';
 import { recordStaffAction } from '../../audit/staff-audit';
 import { DayCloseReports } from '../day-close-reports';
 import { SignDayCloseCommand } from './sign-day-close.command';
@@ -12,9 +13,9 @@ const alreadySigned = () => new ApiError(409, 'day_already_signed', 'This day wa
 
 /**
  * Signs a council's day off, once: only a day that is over (Malaysian time), by an admin of that council (or
- * `_admin`), with the day's figures kept as they are at that moment and the sign-off in the staff audit, in
- * one transaction. The signed figures never change (the table refuses it): money recorded afterwards that would
- * fall on the day counts on the day it is recorded.
+ * `_admin`), with the day's figures kept as they are at that moment, the sign-off in the staff audit and the
+ * council's `day.signed_off` event, in one transaction. The signed figures never change (the table refuses
+ * it): money recorded afterwards that would fall on the day counts on the day it is recorded.
  */
 @CommandHandler(SignDayCloseCommand)
 export class SignDayCloseHandler implements ICommandHandler<SignDayCloseCommand, DayCloseReport> {
@@ -36,7 +37,7 @@ export class SignDayCloseHandler implements ICommandHandler<SignDayCloseCommand,
     const figures = await this.reports.figures(principal, council, day);
     try {
       await this.prisma.$transaction(async (tx) => {
-        await tx.dayClose.create({
+        const signed = await tx.dayClose.create({
           data: {
             councilCode: council,
             day,
@@ -59,6 +60,15 @@ export class SignDayCloseHandler implements ICommandHandler<SignDayCloseCommand,
             checkHolds: figures.check.holds,
           },
         });
+        const data: DaySignedOffData = {
+          day,
+          signedAt: signed.signedAt.toISOString(),
+          signedBy: principal.email,
+          paidSen: figures.total.paidSen,
+          refundsMadeSen: figures.total.refundsMadeSen,
+          netSen: figures.total.netSen,
+        };
+        await recordCouncilEvents(tx, [{ council, type: 'day.signed_off', billKeys: [], data }], signed.signedAt);
       });
     } catch (error) {
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw alreadySigned();

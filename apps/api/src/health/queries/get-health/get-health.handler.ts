@@ -41,8 +41,9 @@ export class GetHealthHandler implements IQueryHandler<GetHealthQuery, HealthRep
     @InjectQueue(QueueName.Notify) notify: Queue,
     @InjectQueue(QueueName.Requery) requery: Queue,
     @InjectQueue(QueueName.Maintenance) maintenance: Queue,
+    @InjectQueue(QueueName.Webhooks) webhooks: Queue,
   ) {
-    this.queues = [outbox, notify, requery, maintenance];
+    this.queues = [outbox, notify, requery, maintenance, webhooks];
   }
 
   async execute(): Promise<HealthReport> {

@@ -1,0 +1,22 @@
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { WebhookEndpointWithSecret } from '@councilpay/domain';
+import { UuidParam } from '../../../admin/id.param';
+import type { Principal } from '../../../auth/principal';
+import { CurrentUser, Roles } from '../../../auth/roles';
+import { RotateWebhookEndpointSecretCommand } from './rotate-webhook-endpoint-secret.command';
+
+@ApiTags('admin')
+@Controller('admin/webhook-endpoints')
+export class RotateWebhookEndpointSecretHttpController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Post(':id/rotate-secret')
+  @Roles('council_admin')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Give a webhook endpoint a new secret; the answer shows it, this once only' })
+  rotate(@CurrentUser() principal: Principal, @Param() { id }: UuidParam): Promise<WebhookEndpointWithSecret> {
+    return this.commandBus.execute(new RotateWebhookEndpointSecretCommand(principal, id));
+  }
+}

@@ -1,0 +1,4 @@
+export * from './signature';
+export * from './url-safety';
+export * from './event-id';
+export * from './retry-schedule';
