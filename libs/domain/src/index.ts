@@ -24,3 +24,4 @@ export * from './nric';
 export * from './reference';
 export * from './constants';
 export * from './contracts/documents';
+export * from './bills';
