@@ -55,7 +55,9 @@ export type BillRefusal =
   /** The dependent item's licence is itself a dependent item. */
   | 'parent_is_dependent'
   /** The same account twice in one file or batch: neither is taken, since which one is right is unknown. */
-  | 'duplicate_account';
+  | 'duplicate_account'
+  /** The licence reference belongs to another bill's licence (or twice in the batch): it keys one digital licence. */
+  | 'licence_reference_taken';
 
 export type BillOutcome =
   | { readonly outcome: 'new'; readonly balanceSen: Sen }
