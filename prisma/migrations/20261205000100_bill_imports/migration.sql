@@ -43,3 +43,17 @@ $$ LANGUAGE plpgsql;
 
 CREATE TRIGGER payable_import_scope BEFORE INSERT OR UPDATE OF "lastImportId" ON "Payable"
   FOR EACH ROW EXECUTE FUNCTION payable_import_scope();
+
+-- What a preview read and planned, row by row; confirm writes from it.
+CREATE TABLE "BillImportRow" (
+    "id" BIGSERIAL NOT NULL,
+    "importId" UUID NOT NULL,
+    "line" INTEGER,
+    "bill" JSONB,
+    "errors" JSONB,
+    "outcome" JSONB,
+    CONSTRAINT "BillImportRow_pkey" PRIMARY KEY ("id")
+);
+
+CREATE INDEX "BillImportRow_importId_id_idx" ON "BillImportRow"("importId", "id");
+ALTER TABLE "BillImportRow" ADD CONSTRAINT "BillImportRow_importId_fkey" FOREIGN KEY ("importId") REFERENCES "BillImport"("id") ON DELETE CASCADE ON UPDATE CASCADE;

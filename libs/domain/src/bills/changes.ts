@@ -74,6 +74,14 @@ export type BillOutcome =
   | { readonly outcome: 'withdrawn'; readonly balanceBeforeSen: Sen }
   | { readonly outcome: 'refused'; readonly code: BillRefusal };
 
+/**
+ * An outcome as comparable text (keys in sorted order, whatever order stored JSON gives them back in): confirm
+ * compares the outcomes it is about to write with those the officer saw in the preview.
+ */
+export function billOutcomeFingerprint(outcome: unknown): string {
+  return stable(outcome);
+}
+
 /** Values compare by content: objects by their keys in sorted order, so stored JSON compares with parsed rows. */
 function same(a: unknown, b: unknown): boolean {
   return stable(a) === stable(b);

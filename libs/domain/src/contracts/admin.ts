@@ -168,6 +168,7 @@ export const STAFF_ACTIONS = [
   'settlement_import',
   'settlement_resolve',
   'day_signed_off',
+  'bill_import_confirm',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 export const STAFF_AUDIT_TARGETS = [
@@ -180,6 +181,7 @@ export const STAFF_AUDIT_TARGETS = [
   'settlement_file',
   'settlement_line',
   'day_close',
+  'bill_import',
 ] as const;
 export type StaffAuditTarget = (typeof STAFF_AUDIT_TARGETS)[number];
 
