@@ -18,6 +18,7 @@ import { QueuesModule } from './queues/queues.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RedisModule } from './redis/redis.module';
 import { SearchModule } from './search/search.module';
+import { BillsModule } from './bills/bills.module';
 
 /** Modules shared by the HTTP API and the worker. */
 export function coreModules(config: AppConfig, service: string, logDestination?: DestinationStream) {
@@ -45,6 +46,7 @@ export class AppModule {
         CouncilsModule,
         ConfigurationModule,
         SearchModule,
+        BillsModule,
         BanksModule,
         PaymentsHttpModule,
         IdentityModule,

@@ -4,12 +4,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billTemplateHeader } from '@councilpay/domain';
+import { CSRF_HEADER, billTemplateHeader } from '@councilpay/domain';
 import { BillImports, type BillFileUpload } from '../src/bills/bill-imports';
 import { BillLedger } from '../src/bills/bill-ledger';
 import { ApiError } from '../src/http/api-error';
 import { PrismaService } from '../src/prisma/prisma.service';
-import { createUser } from './identity-helpers';
+import request from 'supertest';
+import { createUser, signIn, type Browser } from './identity-helpers';
 import { createTestApi } from './test-app';
 
 const dir = mkdtempSync(join(tmpdir(), 'bill-imports-'));
@@ -126,5 +127,71 @@ describe('bill files: preview, confirm, replay', () => {
     expect(await refused(upload(`council,account_no,owner_name,balance\n`))).toBe('bill_file_header');
     expect(await refused(upload('PK\u0003\u0004 not a workbook', { kind: 'xlsx' }))).toBe('bill_file.file_unreadable');
     expect(await bill(9)).toBeNull();
+  });
+});
+
+describe('bill files over HTTP: council scoped, template, upload, confirm, error report', () => {
+  let app: INestApplication;
+  let mdpg: Browser;
+  let mps: Browser;
+  const run = randomUUID().slice(0, 6).toUpperCase();
+
+  beforeAll(async () => {
+    app = await createTestApi();
+    const officer = (council: string) =>
+      createUser(app, { roles: ['council_admin'], councils: [council], verified: true }).then((u) =>
+        signIn(app, u.email),
+      );
+    [mdpg, mps] = [await officer('mdpg'), await officer('mps')];
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const send = (who: Browser, content: string, council = 'mdpg', type = 'text/csv') =>
+    who.agent
+      .post('/api/admin/bill-imports')
+      .query({ council, type: 'market_bill', fileName: 'pasar.csv' })
+      .set(CSRF_HEADER, who.csrf)
+      .set('Content-Type', type)
+      .send(content);
+
+  it("uploads, previews and confirms a file of the officer's council; the new bill is found in the portal", async () => {
+    const template = await mdpg.agent.get('/api/admin/bill-imports/templates/market_bill').expect(200);
+    expect(template.text).toBe(`${HEADER}\r\n`);
+    const good = `mdpg,MB-${run},PENIAGA BARU,,,45.00,Pasar Tamu,7,11/2026`;
+    const uploaded = await send(mdpg, `${template.text}${good}\r\nmdpg,MB-${run}-X,=1+1,,,1.00,Pasar,8,11/2026\r\n`);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    expect(uploaded.body.counts).toMatchObject({ new: 1, invalid: 1 });
+    const report = await mdpg.agent.get(`/api/admin/bill-imports/${uploaded.body.id}/errors.csv`).expect(200);
+    expect(report.text).toBe(`\uFEFFline,column,value,reason\r\n3,owner_name,'=1+1,formula\r\n`);
+
+    const clean = await send(mdpg, `${template.text}${good}\r\n`);
+    expect(clean.status).toBe(201);
+    // Another council's officer sees neither the upload nor the import.
+    expect((await send(mps, `${template.text}${good}\r\n`)).status).toBe(403);
+    const foreign = await mps.agent
+      .post(`/api/admin/bill-imports/${clean.body.id}/confirm`)
+      .set(CSRF_HEADER, mps.csrf)
+      .send({});
+    expect(foreign.status).toBe(404);
+
+    const confirmed = await mdpg.agent
+      .post(`/api/admin/bill-imports/${clean.body.id}/confirm`)
+      .set(CSRF_HEADER, mdpg.csrf)
+      .send({});
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+    const found = await request(app.getHttpServer())
+      .post('/api/search')
+      .send({ council: 'mdpg', type: 'market_bill', accountNo: `mb-${run}` });
+    expect(found.status).toBe(200);
+    expect(found.body[0]).toMatchObject({ balanceSen: 4_500, displayNo: `MB-${run}` });
+  });
+
+  it('refuses other content types on the upload, and a file past the size limit unread', async () => {
+    expect((await send(mdpg, 'a', 'mdpg', 'text/plain')).status).toBe(415);
+    const tooBig = await send(mdpg, 'x'.repeat(151 * 1024 * 1024));
+    expect([tooBig.status, tooBig.body.code]).toEqual([413, 'bill_file.file_too_large']);
   });
 });
