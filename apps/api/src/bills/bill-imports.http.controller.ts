@@ -55,6 +55,9 @@ export class BillImportsHttpController {
     @Query() query: UploadBillFileQueryDto,
     @Req() req: Request,
   ): Promise<BillImportPreview> {
+    if (!req.is(['text/csv', XLSX])) {
+      throw new ApiError(415, 'unsupported_media_type', 'Send the file as the body: text/csv (UTF-8) or XLSX');
+    }
     if (!inScope(principal, query.council)) throw new ApiError(403, 'forbidden', 'You are not allowed to do this.');
     const council = await this.prisma.council.findUnique({ where: { code: query.council } });
     if (!council) throw new ApiError(404, 'not_found', 'Not Found!');
