@@ -31,17 +31,8 @@ const INCOMING: BillRecord = {
 
 /** The ledger's copy of INCOMING: details from JSON in another key order, plus a key the layouts do not carry. */
 const LEDGER: LedgerBill = {
-  displayNo: 'GR 12',
-  ownerName: 'ROSNAH BINTI MUSA',
-  ownerIdNo: '850211125678',
-  address: null,
-  balanceSen: 45_000,
-  minimumPaymentSen: 15_000,
-  paidUntilYear: null,
-  paidUntilMonth: null,
+  ...INCOMING,
   details: { arrearsMonths: 3, monthlyRentSen: 15_000, premise: 'Gerai No. 12', note: 'kept' },
-  licence: null,
-  parentAccountNo: null,
   status: 'active',
   paymentAtBank: false,
 };

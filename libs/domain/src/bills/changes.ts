@@ -16,7 +16,7 @@
  */
 import type { Sen } from '../money';
 import type { PayableType } from '../payable-types';
-import type { BillLicence, BillRecord } from './layouts';
+import type { BillRecord } from './layouts';
 
 /** Payable.status of a bill the council withdrew (settled at the counter, cancelled, issued in error). */
 export const WITHDRAWN_STATUS = 'withdrawn';
@@ -26,19 +26,11 @@ export function billKey(bill: { readonly type: PayableType; readonly planType: s
   return `${bill.type}|${bill.planType}|${bill.accountNo}`;
 }
 
+/** The fields a statement compares with the ledger (the details key by key, besides these). */
 /** A bill as the ledger holds it, with what the rules need to know about its payments. */
-export interface LedgerBill {
-  readonly displayNo: string;
-  readonly ownerName: string;
-  readonly ownerIdNo: string | null;
-  readonly address: string | null;
-  readonly balanceSen: Sen;
-  readonly minimumPaymentSen: Sen | null;
-  readonly paidUntilYear: number | null;
-  readonly paidUntilMonth: number | null;
+export interface LedgerBill extends Pick<BillRecord, (typeof COMPARED)[number]> {
+  /** What the ledger keeps: the layouts' keys and any other. */
   readonly details: Readonly<Record<string, unknown>>;
-  readonly licence: BillLicence | null;
-  readonly parentAccountNo: string | null;
   readonly status: string;
   /** A payment for it is at the bank (in progress or pending): its outcome is not known yet. */
   readonly paymentAtBank: boolean;
