@@ -20,6 +20,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { RedisModule } from './redis/redis.module';
 import { SearchModule } from './search/search.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { BillsModule } from './bills/bills.module';
 
 /** Modules shared by the HTTP API and the worker. */
 export function coreModules(config: AppConfig, service: string, logDestination?: DestinationStream) {
@@ -48,6 +49,7 @@ export class AppModule {
         CouncilsModule,
         ConfigurationModule,
         SearchModule,
+        BillsModule,
         BanksModule,
         PaymentsHttpModule,
         IdentityModule,

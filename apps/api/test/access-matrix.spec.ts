@@ -5,6 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CSRF_HEADER,
+  billTemplateHeader,
   maskName,
   PAYMENT_TOKEN_HEADER,
   TOTAL_COUNT_HEADER,
@@ -24,12 +25,17 @@ import { createTestApi } from './test-app';
 type Actor = 'anonymous' | 'userA' | 'userB' | 'mdpgAdmin' | 'admin';
 const ACTORS: Actor[] = ['anonymous', 'userA', 'userB', 'mdpgAdmin', 'admin'];
 
+const BILL_FILE_QUERY = 'council=mdpg&type=market_bill&fileName=matrix.csv';
+/** A one-bill market bill file of mdpg. */
+const billFile = (n: number) =>
+  `${billTemplateHeader('market_bill').join(',')}\nmdpg,MATRIX-${n},PENIAGA,,,5.00,Pasar,${n},11/2026\n`;
+
 interface Row {
   /** `METHOD /api/path` with :params filled in. */
   route: string;
   /** The route as declared (`GET /api/admin/payments/:reference`), to match the discovered routes. */
   declared: string;
-  body?: object | ((actor: Actor) => Promise<object> | object);
+  body?: object | string | ((actor: Actor) => Promise<object> | object);
   /** Sent as a gateway sends it (a form), not as JSON. */
   form?: boolean;
   headers?: Record<string, string>;
@@ -66,7 +72,8 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
     | 'mdpgLine'
     | 'adminCheck'
     | 'mdpgEndpoint'
-    | 'mpsEndpoint',
+    | 'mpsEndpoint'
+    | 'mdpgImport',
     string
   >;
   /** A settlement file of this run (an order no nobody has), so checking it always makes a new check. */
@@ -167,6 +174,15 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
       ).body.id as string;
     ids.mdpgEndpoint = await endpoint('mdpg');
     ids.mpsEndpoint = await endpoint('mps');
+    // A bill file an mdpg council admin previewed.
+    ids.mdpgImport = (
+      await browsers.mdpgAdmin.agent
+        .post(`/api/admin/bill-imports?${BILL_FILE_QUERY}`)
+        .set(CSRF_HEADER, browsers.mdpgAdmin.csrf)
+        .set('Content-Type', 'text/csv')
+        .send(billFile(0))
+        .expect(201)
+    ).body.id as string;
   });
   afterAll(async () => {
     await app.close();
@@ -625,6 +641,30 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
         // A new check for each (their councils differ): 201.
         expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 201, admin: 201 },
         check: { mdpgAdmin: (res) => expect(res.body.lines[0].result).toBe('unknown_order') },
+      },
+      {
+        route: 'GET /api/admin/bill-imports/templates/market_bill',
+        declared: 'GET /api/admin/bill-imports/templates/:type',
+        expect: staffOnly,
+      },
+      {
+        route: `POST /api/admin/bill-imports?${BILL_FILE_QUERY}`,
+        declared: 'POST /api/admin/bill-imports',
+        headers: { 'Content-Type': 'text/csv' },
+        body: billFile(1),
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 201, admin: 201 },
+      },
+      {
+        route: `GET /api/admin/bill-imports/${ids.mdpgImport}/errors.csv`,
+        declared: 'GET /api/admin/bill-imports/:id/errors.csv',
+        expect: staffOnly,
+      },
+      {
+        route: `POST /api/admin/bill-imports/${ids.mdpgImport}/confirm`,
+        declared: 'POST /api/admin/bill-imports/:id/confirm',
+        body: {},
+        // Confirmed once, by the first who may: the next is told it was confirmed already.
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 201, admin: 409 },
       },
       {
         route: 'GET /api/admin/settlements',

@@ -151,6 +151,8 @@ describe('hostile bodies to every JSON route: never a 5xx, never a row written o
       'DigitalLicence',
       'SettlementCheck',
       'SettlementCheckLine',
+      'BillImport',
+      'BillImportRow',
       'DayClose',
     ];
     const sql = `SELECT ${tables.map((t) => `(SELECT count(*) FROM "${t}")::text AS "${t}"`).join(', ')}`;
@@ -341,6 +343,21 @@ describe('hostile bodies to every JSON route: never a 5xx, never a row written o
           content:
             'date,seller order no,fpx transaction id,amount,status\n23/11/2026,20261123000000000001,2611230000001,42.00,00',
         },
+        asAdmin: true,
+      },
+      {
+        // The bill file is the body (CSV or XLSX): a JSON body is refused unread.
+        declared: 'POST /api/admin/bill-imports',
+        path: '/api/admin/bill-imports?council=mdpg&type=market_bill&fileName=bil.csv',
+        method: 'post',
+        template: {},
+        asAdmin: true,
+      },
+      {
+        declared: 'POST /api/admin/bill-imports/:id/confirm',
+        path: `/api/admin/bill-imports/${payable}/confirm`,
+        method: 'post',
+        template: {},
         asAdmin: true,
       },
       {

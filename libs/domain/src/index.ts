@@ -25,3 +25,4 @@ export * from './reference';
 export * from './constants';
 export * from './contracts/documents';
 export * from './contracts/webhooks';
+export * from './bills';

@@ -11,6 +11,13 @@ export const MAX_BODY_VALUES = 2_000;
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Routes the gateways post to: forms of their own making, checked by libs/fpx. */
 export const GATEWAY_ROUTE_PREFIX = '/api/gateways/';
+/**
+ * Routes that take a file as the body (a council's bill file), with the content types they take. Neither is a
+ * type a form on another site can send without a preflight.
+ */
+export const FILE_ROUTES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['/api/admin/bill-imports', ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']],
+]);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -93,7 +100,8 @@ export class InputGuard implements CanActivate {
       !SAFE_METHODS.has(req.method) &&
       !route.startsWith(GATEWAY_ROUTE_PREFIX) &&
       req.headers['content-type'] &&
-      !req.is('application/json')
+      !req.is('application/json') &&
+      !(FILE_ROUTES.has(route) && req.is([...FILE_ROUTES.get(route)!]))
     ) {
       throw new ApiError(
         415,

@@ -8,6 +8,7 @@ import {
   checkLicenceRenewal,
   DEFAULT_ASSESSMENT_SELECTION,
   isAssessmentSelection,
+  isBillWithdrawn,
   LICENCE_RENEWAL_MESSAGES,
   maskName,
   MAX_AMOUNT_SEN,
@@ -31,6 +32,9 @@ export type Priced =
     }
   | { ok: false; status: number; code: string; message: string };
 
+/** The English text of a refusal for a bill the council withdrew (people see the i18n of `bill_withdrawn`). */
+export const BILL_WITHDRAWN_MESSAGE = 'This bill is no longer payable online. Please check with the council.';
+
 function refuse(status: number, code: string, message: string): Priced {
   return { ok: false, status, code, message };
 }
@@ -52,6 +56,7 @@ function snapshotOf(p: PayableWithCouncil): Prisma.InputJsonObject {
  * amount the browser sent), and what the bill's balance will go down by.
  */
 export function priceItem(p: PayableWithCouncil, line: PaymentItemDto): Priced {
+  if (isBillWithdrawn(p)) return refuse(422, 'bill_withdrawn', BILL_WITHDRAWN_MESSAGE);
   if (!p.council.active) return refuse(422, 'council_unavailable', 'This council is currently not available.');
   if (!p.council.payableTypes.includes(p.type))
     return refuse(422, 'payment_type_unavailable', 'This payment type is currently not available.');

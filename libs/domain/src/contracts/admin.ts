@@ -172,6 +172,7 @@ export const STAFF_ACTIONS = [
   'webhook_endpoint_update',
   'webhook_endpoint_rotate_secret',
   'webhook_redeliver',
+  'bill_import_confirm',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 export const STAFF_AUDIT_TARGETS = [
@@ -185,6 +186,7 @@ export const STAFF_AUDIT_TARGETS = [
   'settlement_line',
   'day_close',
   'webhook_endpoint',
+  'bill_import',
 ] as const;
 export type StaffAuditTarget = (typeof STAFF_AUDIT_TARGETS)[number];
 

@@ -245,6 +245,7 @@ export const en = {
       'An earlier payment for these bills is still waiting for the bank. Pay again only if you are sure it did not go through.',
     already_paid: 'An earlier payment for these bills went through. Nothing more was charged.',
     nothing_to_pay: 'There is nothing to pay for these items.',
+    bill_withdrawn: 'This bill is no longer payable online. Please check with the council.',
     service_closed: 'The payment service is closed for maintenance. Please try again later.',
     balance_changed: 'The amount due has changed. Please search the account again.',
     invalid_bank: 'Please choose a bank from the list.',

@@ -199,6 +199,7 @@ export const msCore: CoreCatalogue = {
       'Bayaran terdahulu untuk bil ini masih menunggu pengesahan bank. Bayar sekali lagi hanya jika anda pasti bayaran itu tidak berjaya.',
     already_paid: 'Bayaran terdahulu untuk bil ini telah berjaya. Tiada caj tambahan dikenakan.',
     nothing_to_pay: 'Tiada amaun perlu dibayar untuk item ini.',
+    bill_withdrawn: 'Bil ini tidak lagi boleh dibayar dalam talian. Sila semak dengan pihak majlis.',
     service_closed: 'Perkhidmatan pembayaran ditutup untuk penyelenggaraan. Sila cuba sebentar lagi.',
     balance_changed: 'Amaun tertunggak telah berubah. Sila cari akaun sekali lagi.',
     invalid_bank: 'Sila pilih bank daripada senarai.',

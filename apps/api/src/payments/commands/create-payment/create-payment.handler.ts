@@ -7,6 +7,7 @@ import {
   formatInvoiceNo,
   isSharedPayable,
   OPEN_PAYMENT_STATES as OPEN_STATES,
+  WITHDRAWN_STATUS,
   type CreatePaymentResponse,
   DEFAULT_LANGUAGE,
   type BankListDto,
@@ -23,13 +24,12 @@ import { newPaymentToken } from '../../capability';
 import { Gateways } from '../../gateways/gateways';
 import type { GatewayPayment } from '../../gateways/payment-gateway';
 import { requeryDelayMs } from '../../../requery/requery-schedule';
-import { priceItem, type PayableWithCouncil } from '../../pricing';
+import { BILL_WITHDRAWN_MESSAGE, priceItem, type PayableWithCouncil } from '../../pricing';
+import { lockBills } from '../../../bills/bill-lock';
 import { RequeryPaymentCommand } from '../requery-payment/requery-payment.command';
 import { CreatePaymentCommand } from './create-payment.command';
 import type { CreatePaymentRequestDto } from './create-payment.request.dto';
 
-/** The first key of the per-bill advisory locks (the second is the bill's id hashed). */
-const BILL_LOCK_NAMESPACE = 10_001;
 const FPX_BANK_IDS = new Set(FPX_BANKS.map((b) => b.id));
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -199,9 +199,13 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
    */
   private async claimBills(tx: Prisma.TransactionClient, payableIds: string[], retriedPast: string[]): Promise<void> {
     if (payableIds.length === 0) return;
-    for (const id of [...payableIds].sort()) {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${BILL_LOCK_NAMESPACE}::int, hashtext(${id}))`;
-    }
+    await lockBills(tx, payableIds);
+    // Priced before the locks: a bill withdrawn since (the withdrawal holds the same locks) is refused here.
+    const withdrawn = await tx.payable.findFirst({
+      where: { id: { in: payableIds }, status: WITHDRAWN_STATUS },
+      select: { id: true },
+    });
+    if (withdrawn) throw new ApiError(422, 'bill_withdrawn', BILL_WITHDRAWN_MESSAGE, { payableId: withdrawn.id });
     const open = await tx.payment.findMany({
       where: {
         status: { in: [...OPEN_STATES] },

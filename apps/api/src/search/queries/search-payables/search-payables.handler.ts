@@ -6,6 +6,8 @@ import {
   checkLicenceRenewal,
   decodeBookingId,
   isAccountIdShape,
+  isBillWithdrawn,
+  WITHDRAWN_STATUS,
   LICENCE_RENEWAL_MESSAGES,
   maskIdentity,
   maskName,
@@ -135,10 +137,11 @@ export class SearchPayablesHandler implements IQueryHandler<SearchPayablesQuery,
       include: {
         licence: true,
         parent: { select: { licence: true } },
-        dependents: { orderBy: { accountNo: 'asc' } },
+        dependents: { where: { status: { not: WITHDRAWN_STATUS } }, orderBy: { accountNo: 'asc' } },
       },
     });
-    if (!payable) throw new ApiError(404, 'not_found', 'Not Found!');
+    // A bill the council withdrew is not there any more for the payer (its payments and receipts stay).
+    if (!payable || isBillWithdrawn(payable)) throw new ApiError(404, 'not_found', 'Not Found!');
 
     // A dependent searched on its own is judged by the licence it belongs to.
     const licence = payable.licence ?? payable.parent?.licence ?? null;

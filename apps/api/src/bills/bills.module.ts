@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { BillImports } from './bill-imports';
+import { BillImportsHttpController } from './bill-imports.http.controller';
+import { BillLedger } from './bill-ledger';
+
+/** Councils' bills coming in: the one bill writer and the bill file import. */
+@Module({
+  controllers: [BillImportsHttpController],
+  providers: [BillLedger, BillImports],
+  exports: [BillLedger],
+})
+export class BillsModule {}
