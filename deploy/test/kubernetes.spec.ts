@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDevKeys } from '@councilpay/fpx';
+import { BILL_FILE_LIMITS } from '../../apps/api/src/bills/bill-file-limits';
 import { SETTLEMENT_BODY_LIMIT } from '../../apps/api/src/http/body-limits';
 import { loadCompose } from './compose';
 import { roleOf } from './containers';
@@ -271,15 +272,26 @@ describe.each(['production', 'demo'])('Kubernetes overlay %s, rendered by kubect
     expect([...portsOf(apiIngress)]).toEqual([3000, containers('api')[0].apiConfig!.metricsPort]);
   });
 
-  it("the Ingress names its class and takes bodies as large as the API's largest (a settlement file)", () => {
-    const ingress = objects.find((o) => o.kind === 'Ingress')!;
-    expect(ingress.spec.ingressClassName).toBe('nginx');
-    const size = ingress.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size'] as string;
+  it('the Ingresses name their class and take the bodies the API takes: 3 MB everywhere, a bill file on its path', () => {
     const bytes = (text: string) => {
       const [, n, unit] = /^(\d+)\s*([kmg]?)b?$/i.exec(text) ?? [];
       return Number(n) * { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[unit.toLowerCase() as '' | 'k' | 'm' | 'g'];
     };
-    expect(bytes(size)).toBeGreaterThan(bytes(SETTLEMENT_BODY_LIMIT));
+    const ingresses = objects.filter((o) => o.kind === 'Ingress');
+    const bodyLimit = (o: K8sObject) =>
+      bytes(o.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size'] ?? '1m');
+    for (const ingress of ingresses) expect(ingress.spec.ingressClassName, ingress.metadata.name).toBe('nginx');
+    const main = ingresses.find((o) => o.metadata.name === 'councilpay')!;
+    expect(bodyLimit(main)).toBeGreaterThan(bytes(SETTLEMENT_BODY_LIMIT));
+    const files = ingresses.find((o) => o.metadata.name === 'councilpay-bill-files')!;
+    const paths = files.spec.rules.flatMap(
+      (r: { http: { paths: { path: string; pathType: string }[] } }) => r.http.paths,
+    );
+    expect(paths.map((p: { path: string; pathType: string }) => `${p.pathType} ${p.path}`)).toEqual([
+      'Exact /api/admin/bill-imports',
+    ]);
+    expect(bodyLimit(files)).toBeGreaterThan(BILL_FILE_LIMITS.maxBytes);
+    expect(files.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-request-buffering']).toBe('off');
   });
 
   it("at the autoscaler's maximum the connections to PostgreSQL stay under its default max_connections (100)", () => {
