@@ -376,6 +376,36 @@ describe('hostile bodies to every JSON route: never a 5xx, never a row written o
         asAdmin: true,
       },
       {
+        // A well-formed code no council has: the body is judged in full, and no endpoint is made.
+        declared: 'POST /api/admin/webhook-endpoints',
+        path: '/api/admin/webhook-endpoints',
+        method: 'post',
+        template: { council: 'zzzz', url: 'https://hasil.majlis.example.my/councilpay', events: ['bill.credited'] },
+        asAdmin: true,
+      },
+      {
+        // An id no endpoint has (a bill's): judged, then not found.
+        declared: 'PUT /api/admin/webhook-endpoints/:id',
+        path: `/api/admin/webhook-endpoints/${payable}`,
+        method: 'put',
+        template: { url: 'https://hasil.majlis.example.my/councilpay', events: ['refund.made'], enabled: true },
+        asAdmin: true,
+      },
+      {
+        declared: 'POST /api/admin/webhook-endpoints/:id/rotate-secret',
+        path: `/api/admin/webhook-endpoints/${payable}/rotate-secret`,
+        method: 'post',
+        template: {},
+        asAdmin: true,
+      },
+      {
+        declared: 'POST /api/admin/webhook-endpoints/:id/redeliveries',
+        path: `/api/admin/webhook-endpoints/${payable}/redeliveries`,
+        method: 'post',
+        template: { deliveryIds: ['1'] },
+        asAdmin: true,
+      },
+      {
         declared: 'POST /api/admin/notifications/:id/resend',
         path: `/api/admin/notifications/${payable}/resend`,
         method: 'post',
