@@ -101,6 +101,12 @@ describe('the refund date', () => {
   const paidAt = new Date('2026-12-01T15:30:00Z');
   const now = new Date('2026-12-04T06:00:00Z');
 
+  it('no date is now, never before the payment was paid (a paidAt from a clock a few ms ahead)', () => {
+    expect(resolveRefundDate(undefined, paidAt, now)).toEqual({ ok: true, at: now });
+    const justPaid = new Date(now.getTime() + 2);
+    expect(resolveRefundDate(undefined, justPaid, now)).toEqual({ ok: true, at: justPaid });
+  });
+
   it('a day from the day it was paid to today in Malaysia', () => {
     expect(resolveRefundDate('2026-12-03', paidAt, now)).toEqual({
       ok: true,

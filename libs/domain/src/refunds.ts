@@ -179,7 +179,8 @@ export function resolveRefundDate(input: string | undefined | null, paidAt: Date
   const earliestDay = malaysiaDay(0, paidAt);
   const latestDay = malaysiaDay(0, now);
   const refuse = (code: RefundDateRefusal): RefundDateResult => ({ ok: false, code, earliestDay, latestDay });
-  if (input === undefined || input === null || input === '') return { ok: true, at: now };
+  // No date: now, and never before the payment was paid (its paidAt may come from a clock a little ahead).
+  if (input === undefined || input === null || input === '') return { ok: true, at: now < paidAt ? paidAt : now };
   if (DAY.test(input)) {
     const start = malaysiaDayStart(input);
     if (!start) return refuse('refund_date_invalid');

@@ -48,11 +48,13 @@ export class CorrectPaymentRefundHandler implements ICommandHandler<
 
   async execute(command: CorrectPaymentRefundCommand): Promise<AdminRecordRefundResult> {
     const { reference, refundId, staff, decider, councils, reason } = command;
-    const now = new Date();
     let moved: LedgerResult | null = null;
     const result = await this.prisma.$transaction(async (tx) => {
       const payment = await lockPayment(tx, { reference });
       if (!payment) throw new ApiError(404, 'not_found', 'Not Found!');
+      // The time is read under the payment's lock, after any answer that paid it meanwhile: read before, it could
+      // fall before that payment's paidAt, and the database refuses a refund dated before its payment.
+      const now = new Date();
       const refunds = await loadRefunds(tx, payment.id);
       const original = refunds.find((r) => r.id === refundId);
       if (!original) throw new ApiError(404, 'not_found', 'Not Found!');

@@ -45,11 +45,13 @@ export class DecidePaymentRefundHandler implements ICommandHandler<
 
   async execute(command: DecidePaymentRefundCommand): Promise<AdminRecordRefundResult> {
     const { reference, refundId, decision, staff, decider, councils, reason } = command;
-    const now = new Date();
     let moved: LedgerResult | null = null;
     const result = await this.prisma.$transaction(async (tx) => {
       const payment = await lockPayment(tx, { reference });
       if (!payment) throw new ApiError(404, 'not_found', 'Not Found!');
+      // The time is read under the payment's lock, after any answer that paid it meanwhile: read before, it could
+      // fall before that payment's paidAt, and the database refuses a refund dated before its payment.
+      const now = new Date();
       const refunds = await loadRefunds(tx, payment.id);
       const refund = refunds.find((r) => r.id === refundId);
       if (!refund) throw new ApiError(404, 'not_found', 'Not Found!');

@@ -43,11 +43,13 @@ export class RecordPaymentRefundHandler implements ICommandHandler<
     councils,
     decider,
   }: RecordPaymentRefundCommand): Promise<AdminRecordRefundResult> {
-    const now = new Date();
     let moved: LedgerResult | null = null;
     const result = await this.prisma.$transaction(async (tx) => {
       const payment = await lockPayment(tx, { reference });
       if (!payment) throw new ApiError(404, 'not_found', 'Not Found!');
+      // The time is read under the payment's lock, after any answer that paid it meanwhile: read before, it could
+      // fall before that payment's paidAt, and the database refuses a refund dated before its payment.
+      const now = new Date();
       const plan = await planRefund(tx, payment, request, now);
       const created = await tx.refund.create({
         data: {
