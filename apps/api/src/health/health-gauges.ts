@@ -6,17 +6,8 @@ import { Gauge } from 'prom-client';
 import type { HealthReport } from '@councilpay/domain';
 import { Metrics } from '../metrics/metrics';
 import { QueueName } from '../queues/queue-names';
+import { withinProbeTimeout } from './probe-timeout';
 import { GetHealthQuery } from './queries/get-health/get-health.query';
-
-/** How long a gauge waits for Redis, as the health check does. */
-const REDIS_WAIT_MS = 2_000;
-
-function withinHealthTimeout<T>(work: Promise<T>): Promise<T> {
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), REDIS_WAIT_MS).unref()),
-  ]);
-}
 
 /** A scrape reads the health report at most this often (several API pods are scraped every 15 s or so). */
 const REPORT_TTL_MS = 10_000;
@@ -78,7 +69,7 @@ export class HealthGauges {
         if ((await health()).checks.redis.status !== 'up') return;
         await Promise.all(
           queues.map(async (queue) => {
-            const [oldest] = await withinHealthTimeout(queue.getJobs(['waiting'], 0, 0, true)).catch(() => []);
+            const [oldest] = await withinProbeTimeout(queue.getJobs(['waiting'], 0, 0, true)).catch(() => []);
             this.set({ queue: queue.name }, oldest ? Math.max(0, (Date.now() - oldest.timestamp) / 1000) : 0);
           }),
         );

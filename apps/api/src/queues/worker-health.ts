@@ -4,12 +4,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { withinProbeTimeout } from '../health/probe-timeout';
 import { RedisService } from '../redis/redis.module';
 import { JobSchedules } from './job-schedules';
 import { bullWorkers } from './queue-workers-watch';
 
-/** How long a health check waits for Redis before calling it down. */
-const REDIS_CHECK_MS = 2_000;
 /** A schedule is late when its next run is this many periods past (and at least a minute). */
 const LATE_PERIODS = 3;
 const LATE_AT_LEAST_MS = 60_000;
@@ -79,7 +78,7 @@ export class WorkerHealth implements OnApplicationBootstrap, BeforeApplicationSh
     const redis = await this.pingRedis();
     let schedules: NonNullable<WorkerHealthReport['checks']['schedules']>;
     try {
-      schedules = (await this.withTimeout(this.schedules.states())).map(({ id, everyMs, next }) => {
+      schedules = (await withinProbeTimeout(this.schedules.states())).map(({ id, everyMs, next }) => {
         if (next === null) return { id, status: 'missing' as const };
         const lateMs = now - next;
         return lateMs > Math.max(LATE_PERIODS * everyMs, LATE_AT_LEAST_MS)
@@ -99,7 +98,7 @@ export class WorkerHealth implements OnApplicationBootstrap, BeforeApplicationSh
 
   private async pingRedis(): Promise<{ status: 'up' | 'down'; error?: string }> {
     try {
-      await this.withTimeout(
+      await withinProbeTimeout(
         (async () => {
           await this.redis.ensureConnected();
           await this.redis.client.ping();
@@ -109,14 +108,6 @@ export class WorkerHealth implements OnApplicationBootstrap, BeforeApplicationSh
     } catch (error) {
       return { status: 'down', error: (error as Error).message };
     }
-  }
-
-  private withTimeout<T>(work: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${REDIS_CHECK_MS} ms`)), REDIS_CHECK_MS);
-    });
-    return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
   }
 
   async beforeApplicationShutdown(): Promise<void> {

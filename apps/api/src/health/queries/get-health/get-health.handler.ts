@@ -6,20 +6,12 @@ import { PrismaService } from '../../../prisma/prisma.service';
 import { GetHealthQuery } from './get-health.query';
 import { QueueName } from '../../../queues/queue-names';
 import { RedisService } from '../../../redis/redis.module';
-
-const PROBE_TIMEOUT_MS = 2000;
-
-function withTimeout<T>(promise: Promise<T>, ms = PROBE_TIMEOUT_MS): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref()),
-  ]);
-}
+import { withinProbeTimeout } from '../../probe-timeout';
 
 async function timed(probe: () => Promise<string>): Promise<DependencyStatus> {
   const started = performance.now();
   try {
-    const version = await withTimeout(probe());
+    const version = await withinProbeTimeout(probe());
     return { status: 'up', latencyMs: Math.round(performance.now() - started), version };
   } catch (error) {
     return { status: 'down', latencyMs: Math.round(performance.now() - started), error: (error as Error).message };
@@ -75,7 +67,7 @@ export class GetHealthHandler implements IQueryHandler<GetHealthQuery, HealthRep
 
   private async queueCounts(): Promise<Record<string, QueueCounts> | null> {
     try {
-      const counts = await withTimeout(
+      const counts = await withinProbeTimeout(
         Promise.all(this.queues.map((q) => q.getJobCounts('waiting', 'delayed', 'active', 'failed'))),
       );
       return Object.fromEntries(this.queues.map((q, i) => [q.name, counts[i] as unknown as QueueCounts]));
