@@ -11,7 +11,7 @@ import { ExpirePaymentCommand } from '../src/payments/commands/expire-payment/ex
 import { PrismaService } from '../src/prisma/prisma.service';
 import { clearLimits, createUser, signIn, uniqueEmail, type Browser } from './identity-helpers';
 import { createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';
-import { parseCsv } from './csv';
+import { readCsv } from './csv';
 import { createTestApi } from './test-app';
 
 /** Reads a response body as text, whatever its type (CSV is not parsed by supertest). */
@@ -81,7 +81,7 @@ describe('staff console money screens: payments CSV, reconciliation figures', ()
     );
     const body = res.body as string;
     expect(body.charCodeAt(0)).toBe(0xfeff);
-    const [header, ...rows] = parseCsv(body.slice(1));
+    const [header, ...rows] = await readCsv(body);
     expect(header).toEqual([
       'Reference',
       'Invoice no.',
@@ -184,7 +184,7 @@ describe('staff console money screens: payments CSV, reconciliation figures', ()
     const a = await paid(['mdpg'], 'Aminah', payerEmail);
     const filter = encodeURIComponent(JSON.stringify({ payerEmail, status: ['paid'] }));
     const body = (await csv(admin, `filter=${filter}`)).body as string;
-    const [header, ...rows] = parseCsv(body.slice(1));
+    const [header, ...rows] = await readCsv(body);
     expect(header[0]).toBe('Rujukan');
     expect(rows.map((r) => r[0])).toEqual([a.reference]);
     expect(rows[0][5]).toBe('Telah dibayar');
@@ -195,11 +195,9 @@ describe('staff console money screens: payments CSV, reconciliation figures', ()
     const mdpgOnly = await paid(['mdpg'], 'A', payerEmail);
     const mixed = await paid(['mdpg', 'mps'], 'B', payerEmail);
     await paid(['mps'], 'C', payerEmail);
-    const mine = parseCsv(
-      ((await csv(mdpgAdmin, `payerEmail=${encodeURIComponent(payerEmail)}`)).body as string).slice(1),
-    );
+    const mine = await readCsv((await csv(mdpgAdmin, `payerEmail=${encodeURIComponent(payerEmail)}`)).body as string);
     expect(mine.slice(1).map((r) => r[0])).toEqual([mixed.reference, mdpgOnly.reference]);
-    const all = parseCsv(((await csv(admin, `payerEmail=${encodeURIComponent(payerEmail)}`)).body as string).slice(1));
+    const all = await readCsv((await csv(admin, `payerEmail=${encodeURIComponent(payerEmail)}`)).body as string);
     expect(all).toHaveLength(4);
     await mdpgAdmin.agent.get('/api/admin/payments.csv?status=nope').expect(400);
     await mdpgAdmin.agent.get('/api/admin/payments.csv?lang=fr').expect(400);
@@ -215,7 +213,7 @@ describe('staff console money screens: payments CSV, reconciliation figures', ()
     const res = await csv(admin, `payerEmail=${encodeURIComponent(payerEmail)}`).set('Accept-Encoding', 'gzip');
     expect(res.headers['content-length']).toBeUndefined();
     expect(res.headers['content-encoding']).toBeUndefined();
-    const rows = parseCsv((res.body as string).slice(1)).slice(1);
+    const rows = (await readCsv(res.body as string)).slice(1);
     expect(rows.map((r) => r[0])).toEqual([...refs].reverse());
     // 2 + 2 + 1 rows: three reads, none asking for more than a batch.
     expect(findMany).toHaveBeenCalledTimes(3);

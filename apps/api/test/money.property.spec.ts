@@ -17,7 +17,7 @@ import { GetDashboardQuery } from '../src/admin/dashboard/get-dashboard/get-dash
 import { toPrincipal } from '../src/auth/principal';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { clearLimits, createUser, signIn, type Browser } from './identity-helpers';
-import { parseCsv } from './csv';
+import { readCsv } from './csv';
 import { createTestApi, isolatedDatabaseUrl } from './test-app';
 
 /**
@@ -409,7 +409,7 @@ describe('one way of counting money: every screen and file agrees with the defin
           expect(totals).toMatchObject({ payments: c.paymentsPaid, shareSen: c.paidSen });
           const csv = (await admin.agent.get(`/api/admin/payments.csv?${filter}&lang=en`).buffer(true).parse(text))
             .body as string;
-          const [header, ...lines] = parseCsv(csv.slice(1));
+          const [header, ...lines] = await readCsv(csv);
           const share = header.indexOf("Your councils' share (RM)");
           expect(share).toBeGreaterThan(0);
           const csvSen = lines.reduce((s, l) => s + Math.round(Number(l[share]) * 100), 0);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { readCsv } from '../../../tools/csv';
 import { paidPayment, signIn, STAFF } from './support';
 
 /** Today in Malaysia (UTC+8) as YYYY-MM-DD. */
@@ -14,40 +15,12 @@ function ringgit(sen: number): string {
   return `RM ${whole}.${String(sen % 100).padStart(2, '0')}`;
 }
 
-/** A CSV as rows of cells (quoted cells may hold commas and doubled quotes). */
-function parseCsv(body: string): string[][] {
-  return body
-    .split('\r\n')
-    .filter((line) => line.length > 0)
-    .map((line) => {
-      const cells: string[] = [];
-      let cell = '';
-      let quoted = false;
-      for (let i = 0; i < line.length; i++) {
-        const c = line[i];
-        if (quoted) {
-          if (c === '"' && line[i + 1] === '"') {
-            cell += '"';
-            i++;
-          } else if (c === '"') quoted = false;
-          else cell += c;
-        } else if (c === '"') quoted = true;
-        else if (c === ',') {
-          cells.push(cell);
-          cell = '';
-        } else cell += c;
-      }
-      cells.push(cell);
-      return cells;
-    });
-}
-
 /** Clicks the list's "Download CSV" and reads the file as the browser saved it. */
 async function downloadCsv(page: Page): Promise<{ bom: boolean; header: string[]; rows: string[][] }> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
   expect(download.suggestedFilename()).toMatch(/^councilpay-payments-\d{4}-\d{2}-\d{2}\.csv$/);
   const body = readFileSync((await download.path()) as string, 'utf8');
-  const [header, ...rows] = parseCsv(body.replace(/^\uFEFF/, ''));
+  const [header, ...rows] = await readCsv(body);
   return { bom: body.charCodeAt(0) === 0xfeff, header, rows };
 }
 
