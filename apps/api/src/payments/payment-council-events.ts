@@ -1,5 +1,6 @@
 import {
   malaysiaDay,
+  sumSen,
   type BillCreditedData,
   type LateApprovalData,
   type PayableType,
@@ -109,7 +110,8 @@ export async function recordRefundMadeEvents(
     const data: RefundMadeData = {
       refundId: refund.id,
       paymentReference: payment.reference,
-      amountSen: mine.reduce((sum, l) => sum + l.amountSen, 0),
+      // A council's share of a refund: the sum of what it gives back on that council's own items.
+      amountSen: sumSen(mine.map((l) => l.amountSen)),
       refundDay: malaysiaDay(0, refund.refundedAt),
       madeAt: now.toISOString(),
       items: mine.map((l) => ({
