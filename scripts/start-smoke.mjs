@@ -148,6 +148,13 @@ async function main() {
     }
     log('start smoke: /api/councils lists the 24 councils');
 
+    // The simulator answers for the bank to this API's port, not the default one.
+    const sim = await get(`http://127.0.0.1:${simPort}/`);
+    if (!sim.body.includes(`http://localhost:${port}/api/gateways/fpx/direct`)) {
+      fail(`the simulator does not send the bank's answers to this API (:${port})`);
+    }
+    log(`start smoke: the simulator answers for the bank to :${port}`);
+
     await checkPage('portal', `${api}/`);
     await checkPage('console', `${api}/console/`);
   } catch (error) {

@@ -24,6 +24,9 @@ async function main() {
   env.NODE_ENV ||= 'development';
   env.PUBLIC_URL ||= `http://localhost:${env.PORT}`;
   env.SIM_PUBLIC_URL ||= `http://localhost:${env.SIM_PORT}`;
+  // The simulator sends the bank's answers to this API, on whatever PORT it runs.
+  env.FPX_DIRECT_AC_URL ||= `http://localhost:${env.PORT}/api/gateways/fpx/direct`;
+  env.FPX_INDIRECT_AC_URL ||= `http://localhost:${env.PORT}/api/gateways/fpx/indirect`;
   env.PORTAL_DIST ||= resolve(ROOT, 'apps/portal/dist');
   env.CONSOLE_DIST ||= resolve(ROOT, 'apps/console/dist');
 

@@ -84,6 +84,7 @@ function indexPage(ctx: SimContext): string {
     .join('');
   const body = `<h1>Gateway simulator</h1>
 <p>Stands in for the FPX exchange and the card gateway. Base URL: <code>${esc(ctx.settings.publicUrl)}</code></p>
+<p>The bank's answers (AC) go to <code>${esc(ctx.settings.fpxDirectAcUrl)}</code> and <code>${esc(ctx.settings.fpxIndirectAcUrl)}</code>.</p>
 <h2>FPX: latest transactions</h2>
 <table><thead><tr><th scope="col">Order no.</th><th scope="col">Bank</th><th scope="col">Amount</th><th scope="col">Status</th></tr></thead><tbody>${fpxRows || '<tr><td colspan="4">None yet</td></tr>'}</tbody></table>
 <h2>Card: latest transactions</h2>
