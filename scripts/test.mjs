@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: everything CI checks, in order: build, the start smoke (`npm start` with no build cache, then
-// Ctrl-C), typecheck, lint, the short chaos run (scripts/chaos), unit + integration tests (vitest, against the
+// Ctrl-C), typecheck, lint, the libraries' tests on the Node the images ship, the short chaos run (scripts/chaos), unit + integration tests (vitest, against the
 // real PostgreSQL and Redis), end-to-end tests (Playwright in Debian's Chromium).
 // Ends with one line "total: N passed, M failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { DEFAULTS, ROOT, buildAll, checkServices, ensureInstalled, log } from './lib.mjs';
+import { shippedNodeBinary, shippedNodeMajor } from './shipped-node.mjs';
 
 const RESULTS = resolve(ROOT, '.test-results');
 
@@ -62,6 +63,24 @@ async function main() {
     step('typecheck', 'npm', ['run', '-s', 'typecheck'], env),
     step('lint', 'npm', ['run', '-s', 'lint'], env),
   ];
+  // The libraries the API and the worker are built on, on the Node version the images run (Node 22 while this
+  // machine's may be 20): pure tests, no database.
+  const major = shippedNodeMajor();
+  const shipped = shippedNodeBinary(major);
+  if (!shipped.path) log(`Node ${major}: ${shipped.reason}`);
+  checks.push(
+    shipped.path !== undefined &&
+      step(
+        `libraries' tests on Node ${major} (what the images run)`,
+        shipped.path,
+        [
+          resolve(ROOT, 'node_modules/vitest/vitest.mjs'),
+          'run',
+          ...['domain', 'fpx', 'documents', 'i18n', 'webhooks'].flatMap((p) => ['--project', p]),
+        ],
+        env,
+      ),
+  );
   // The short chaos run (scripts/chaos): a callback storm under faults, then the OpenAPI fuzzer; one test.
   const chaosOk = step(
     'chaos, short (callback storm under faults, OpenAPI fuzzer)',
@@ -104,7 +123,7 @@ async function main() {
   log(
     `vitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed; ` +
       `start smoke ${checks[0] ? 'ok' : 'FAILED'}, typecheck ${checks[1] ? 'ok' : 'FAILED'}, lint ${checks[2] ? 'ok' : 'FAILED'}, ` +
-      `chaos ${chaosOk ? 'ok' : 'FAILED'}; ` +
+      `Node ${major} ${checks[3] ? 'ok' : 'FAILED'}, chaos ${chaosOk ? 'ok' : 'FAILED'}; ` +
       `${((Date.now() - started) / 60000).toFixed(1)} min`,
   );
   process.stdout.write(`total: ${passed} passed, ${failed} failed\n`);

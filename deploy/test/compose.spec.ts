@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SESSION_SECRET } from '../../apps/api/src/config/config';
 import { loadCompose, type ComposeProject } from './compose';
 import { startOnPaper, type Container, type Role, type Run } from './containers';
-import { readDockerfile } from './dockerfile';
+import { holds, readDockerfile } from './dockerfile';
 import { makeSecretsDir, operatorEnvironment } from './operator';
 import { isPinned, workerGraceNeededSeconds } from './rules';
 
@@ -172,12 +172,22 @@ describe('docker-compose.yml and the Dockerfile', () => {
       const stage = stages.get(service.buildTarget);
       expect(stage, `${service.name} builds target ${service.buildTarget}`).toBeDefined();
       const command = (service.command ?? stage!.cmd ?? []).join(' ');
-      for (const [, app, file] of command.matchAll(/apps\/([\w-]+)\/dist\/([\w-]+)\.js/g))
+      for (const [built, app, file] of command.matchAll(/apps\/([\w-]+)\/dist\/([\w-]+)\.js/g)) {
         expect(existsSync(resolve(ROOT, 'apps', app, 'src', `${file}.ts`)), `${service.name} runs ${app}/${file}`).toBe(
           true,
         );
-      for (const [script] of command.matchAll(/(?:scripts|prisma)\/[\w/.-]+\.(?:mjs|ts)/g))
+        expect(
+          holds(stages, service.buildTarget, built),
+          `${service.name}: ${service.buildTarget} holds ${built}`,
+        ).toBe(true);
+      }
+      for (const [script] of command.matchAll(/(?:scripts|prisma)\/[\w/.-]+\.(?:mjs|ts)/g)) {
         expect(existsSync(resolve(ROOT, script)), `${service.name} runs ${script}`).toBe(true);
+        expect(
+          holds(stages, service.buildTarget, script),
+          `${service.name}: ${service.buildTarget} holds ${script}`,
+        ).toBe(true);
+      }
     }
   });
 

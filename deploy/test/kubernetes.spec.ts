@@ -8,7 +8,7 @@ import { BILL_FILE_LIMITS } from '../../apps/api/src/bills/bill-file-limits';
 import { SETTLEMENT_BODY_LIMIT } from '../../apps/api/src/http/body-limits';
 import { loadCompose } from './compose';
 import { roleOf } from './containers';
-import { readDockerfile } from './dockerfile';
+import { holds, readDockerfile } from './dockerfile';
 import {
   podSpec,
   render,
@@ -152,10 +152,15 @@ describe.each(['production', 'demo'])('Kubernetes overlay %s, rendered by kubect
       expect(isPinned(c.spec.image), `${where}: ${c.spec.image}`).toBe(true);
       expect(stages.has(targetOf(c.spec.image)), `${where}: ${c.spec.image} is a Dockerfile target`).toBe(true);
       const command = (c.spec.command ?? c.stage?.cmd ?? []).join(' ');
-      for (const [, app, file] of command.matchAll(/apps\/([\w-]+)\/dist\/([\w-]+)\.js/g))
+      const target = targetOf(c.spec.image);
+      for (const [built, app, file] of command.matchAll(/apps\/([\w-]+)\/dist\/([\w-]+)\.js/g)) {
         expect(existsSync(resolve(ROOT, 'apps', app, 'src', `${file}.ts`)), `${where} runs ${app}/${file}`).toBe(true);
-      for (const [script] of command.matchAll(/(?:scripts|prisma)\/[\w/.-]+\.(?:mjs|ts)/g))
+        expect(holds(stages, target, built), `${where}: image ${target} holds ${built}`).toBe(true);
+      }
+      for (const [script] of command.matchAll(/(?:scripts|prisma)\/[\w/.-]+\.(?:mjs|ts)/g)) {
         expect(existsSync(resolve(ROOT, script)), `${where} runs ${script}`).toBe(true);
+        expect(holds(stages, target, script), `${where}: image ${target} holds ${script}`).toBe(true);
+      }
     }
   });
 
@@ -317,10 +322,16 @@ describe.each(['production', 'demo'])('Kubernetes overlay %s, rendered by kubect
       const waits = init.filter(
         (c: { command: string[] }) => c.command.join(' ') === 'node scripts/migration-gate.mjs --wait',
       );
+      // The gate is in the component's own image (the server image holds it and the migrations it compares),
+      // of the same release as the migration Job.
+      const [main] = podSpec(one(objects, 'Deployment', component)).containers;
       expect(
         waits.map((c: { image: string }) => c.image),
         `${component} waits for the migrations`,
-      ).toEqual([migrate.image]);
+      ).toEqual([main.image]);
+      expect(main.image.split(':').pop(), `${component} and the migration Job are one release`).toBe(
+        migrate.image.split(':').pop(),
+      );
     }
   });
 
