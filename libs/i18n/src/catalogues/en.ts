@@ -246,6 +246,8 @@ export const en = {
     already_paid: 'An earlier payment for these bills went through. Nothing more was charged.',
     nothing_to_pay: 'There is nothing to pay for these items.',
     bill_withdrawn: 'This bill is no longer payable online. Please check with the council.',
+    bill_unpriceable: "This bill's amounts cannot be read, so it cannot be paid online. Please check with the council.",
+    selection_unavailable: 'This assessment has no instalments: it can only be paid in full.',
     service_closed: 'The payment service is closed for maintenance. Please try again later.',
     balance_changed: 'The amount due has changed. Please search the account again.',
     invalid_bank: 'Please choose a bank from the list.',

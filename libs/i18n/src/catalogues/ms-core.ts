@@ -200,6 +200,8 @@ export const msCore: CoreCatalogue = {
     already_paid: 'Bayaran terdahulu untuk bil ini telah berjaya. Tiada caj tambahan dikenakan.',
     nothing_to_pay: 'Tiada amaun perlu dibayar untuk item ini.',
     bill_withdrawn: 'Bil ini tidak lagi boleh dibayar dalam talian. Sila semak dengan pihak majlis.',
+    bill_unpriceable: 'Amaun bil ini tidak dapat dibaca, jadi bil ini tidak boleh dibayar dalam talian. Sila semak dengan pihak majlis.',
+    selection_unavailable: 'Taksiran ini tiada ansuran: ia hanya boleh dibayar penuh.',
     service_closed: 'Perkhidmatan pembayaran ditutup untuk penyelenggaraan. Sila cuba sebentar lagi.',
     balance_changed: 'Amaun tertunggak telah berubah. Sila cari akaun sekali lagi.',
     invalid_bank: 'Sila pilih bank daripada senarai.',

@@ -216,6 +216,8 @@ export const zh: Catalogue = {
     already_paid: '这些账单之前的一笔付款已成功，未再收取任何费用。',
     nothing_to_pay: '这些项目无需付款。',
     bill_withdrawn: '此账单已无法在线支付。请向市议会查询。',
+    bill_unpriceable: '无法读取此账单的金额，因此无法在线支付。请向市议会查询。',
+    selection_unavailable: '此门牌税没有分期：只能全额支付。',
     service_closed: '付款服务正在维护中，请稍后再试。',
     balance_changed: '应付金额已变更，请重新查询账户。',
     invalid_bank: '请从列表中选择银行。',

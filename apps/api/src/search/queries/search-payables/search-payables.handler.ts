@@ -14,7 +14,7 @@ import {
   normaliseAccountId,
   PLAN_TYPES,
   type PlanType,
-  type AssessmentAmounts,
+  readAssessmentBill,
   type AssessmentSelectionAmountDto,
   type SearchLicenceDto,
   type SearchResultDto,
@@ -37,20 +37,17 @@ function maskedDetails(details: unknown): Record<string, unknown> {
   return copy;
 }
 
-function isAssessmentAmounts(details: unknown): details is AssessmentAmounts {
-  const d = (details ?? {}) as Record<string, unknown>;
-  return (['asumYear', 'currentYearSen', 'arrearsSen', 'discountSen', 'specialDiscountSen', 'gstSen'] as const).every(
-    (key) => Number.isSafeInteger(d[key]),
-  );
-}
-
-/** What each selection 1-4 pays, so the cart can show it without knowing the rule. */
+/**
+ * What each selection 1-4 pays, so the cart can show it without knowing the rule; null for an assessment
+ * without an instalment breakdown, which is paid whole on its balance (`readAssessmentBill`).
+ */
 export function assessmentSelections(details: unknown): AssessmentSelectionAmountDto[] | null {
-  if (!isAssessmentAmounts(details)) return null;
+  const bill = readAssessmentBill(details);
+  if (bill.kind !== 'breakdown') return null;
   return ASSESSMENT_SELECTIONS.map((selection) => ({
     selection,
-    amountSen: assessmentAmountFor(selection, details),
-    paidUntilYear: assessmentPaidUntil(selection, details).year,
+    amountSen: assessmentAmountFor(selection, bill.amounts),
+    paidUntilYear: assessmentPaidUntil(selection, bill.amounts).year,
   }));
 }
 
