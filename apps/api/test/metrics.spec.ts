@@ -69,6 +69,9 @@ describe('GET /metrics (Prometheus), on a port of its own', () => {
       total(after, name, labels) - total(before, name, labels);
     expect(moved('councilpay_payments_created_total', { method: 'fpx' })).toBe(1);
     expect(moved('councilpay_payment_status_changes_total', { to: 'paid', method: 'fpx', source: 'callback' })).toBe(1);
+    // By council: the bill's council saw one payment created and one paid.
+    for (const status of ['created', 'paid'])
+      expect(moved('councilpay_council_payments_total', { council: bill.councilCode, status }), status).toBe(1);
     expect(moved('councilpay_gateway_callbacks_refused_total', { gateway: 'fpx' })).toBeGreaterThanOrEqual(1);
     expect(
       moved('councilpay_http_request_duration_seconds_count', {

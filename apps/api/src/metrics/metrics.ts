@@ -39,6 +39,15 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly councilPayments = new Counter({
+    name: 'councilpay_council_payments_total',
+    help:
+      'Payments by council and what became of them (created, paid, failed, expired); a payment with bills of ' +
+      'several councils counts once for each',
+    labelNames: ['council', 'status'] as const,
+    registers: [this.registry],
+  });
+
   readonly paymentTransitionsRefused = new Counter({
     name: 'councilpay_payment_transitions_refused_total',
     help: 'Events a payment could not take in its state (the state table refused them), by event',

@@ -33,7 +33,12 @@ export interface LedgerResult {
   reason?: string;
   /** The payment's method (fpx, card); absent when no payment was found. */
   method?: string;
+  /** The councils of its bills, when it moved to an outcome counted per council (paid, failed, expired). */
+  councils?: string[];
 }
+
+/** The outcomes counted per council in the metrics. */
+const COUNCIL_COUNTED: readonly PaymentState[] = ['paid', 'failed', 'expired'];
 
 /** What comes with an event: the gateway's answer, a note, more timeline data, writes that belong with it. */
 export interface LedgerFacts {
@@ -145,12 +150,22 @@ export class PaymentLedger {
       };
     } else {
       await this.move(tx, payment, decision.to, decision.late, source, data, facts.answer, now);
+      const councils = COUNCIL_COUNTED.includes(decision.to)
+        ? (
+            await tx.paymentItem.findMany({
+              where: { paymentId: payment.id },
+              select: { councilCode: true },
+              distinct: ['councilCode'],
+            })
+          ).map((i) => i.councilCode)
+        : undefined;
       result = {
         reference: payment.reference,
         outcome: 'move',
         from: payment.status,
         to: decision.to,
         method: payment.method,
+        ...(councils ? { councils } : {}),
       };
     }
     // Whatever else belongs to this change (the gateway's answer row ...) commits with it or not at all.
@@ -162,6 +177,7 @@ export class PaymentLedger {
   report(result: LedgerResult, event: DomainEvent, source: EventSource): void {
     if (result.outcome === 'move' && result.from && result.to) {
       this.metrics.paymentStatusChanges.inc({ to: result.to, method: result.method ?? 'unknown', source });
+      for (const council of result.councils ?? []) this.metrics.councilPayments.inc({ council, status: result.to });
       this.logger.log(
         { reference: result.reference, from: result.from, to: result.to, source },
         'Payment status changed',

@@ -171,6 +171,8 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
         // past these limits the payer is told to try again (503), with nothing written.
       }, CREATE_TX_OPTIONS);
       this.metrics.paymentsCreated.inc({ method: method.type });
+      for (const council of new Set(lines.map((l) => l.payable.councilCode)))
+        this.metrics.councilPayments.inc({ council, status: 'created' });
       this.logger.log(
         { reference, invoiceNo: payment.invoiceNo, amountSen: total, method: method.type },
         'Payment created',
