@@ -257,6 +257,12 @@ describe('council API: signed requests state bills', () => {
     expect([tooMany.status, tooMany.body.code]).toEqual([413, 'batch_too_large']);
     const malformed = await put([], randomUUID(), {}).set('Content-Type', 'application/json').send('{"bills": [');
     expect(malformed.status).toBe(400);
+    const proto = await put([], randomUUID(), {})
+      .set('Content-Type', 'application/json')
+      .send(`{"bills":[{"__proto__":{"admin":true},"account_no":"MB-${runId}-43"}]}`);
+    expect([proto.status, proto.body.code]).toEqual([400, 'validation_failed']);
+    const csv = await put([], randomUUID(), {}).set('Content-Type', 'text/csv').send('account_no\nX');
+    expect(csv.status).toBe(415);
     const empty = await put([]);
     expect([empty.status, empty.body.code]).toEqual([400, 'validation_failed']);
     expect(
