@@ -453,6 +453,9 @@ export const consoleZh: typeof consoleEn = {
     },
   },
   errors: {
+    council_api_key_exists: '此市议会已有使用中的密钥：请改为轮换。',
+    council_api_key_rotating: '此市议会正在轮换密钥：请先吊销旧密钥。',
+    council_api_key_not_active: '只有使用中且未在替换的密钥才能轮换。',
     nothing_to_resend: '此付款还没有可通知的结果。',
     notification_in_flight: '此消息正在发送中。',
     notification_not_resendable: '一次性验证码或链接不会发送两次。',
@@ -484,7 +487,47 @@ export const consoleZh: typeof consoleEn = {
     refund_not_correctable: '此退款无法更正：只有已完成的退款可更正一次。',
     refund_correction_bill_paid: '此退款所撤销入账的账单之后已被再次付款：其入账无法收回。请先退还该后续付款。',
   },
+  api_keys: {
+    secret_title: '请立即保存此密钥',
+    secret_once: '请通过安全渠道将密钥 ID 和密钥交给市议会的 IT 部门。密钥只显示这一次，之后无法再次显示。',
+    secret: '密钥',
+    secret_saved: '我已保存',
+    rotate: '轮换',
+    revoke: '吊销',
+    requests: '请求',
+    revoke_confirm: '吊销此密钥？此后以它签名的所有请求都会被拒绝。',
+    revoked: '密钥已吊销。',
+    states: { active: '使用中', rotating: '替换中', expired: '已过期', revoked: '已吊销' },
+  },
   resources: {
+    'council-api-keys': {
+      name: '市议会 API 密钥 |||| 市议会 API 密钥',
+      fields: {
+        council: '市议会',
+        keyId: '密钥 ID',
+        description: '使用者',
+        state: '状态',
+        secretHint: '密钥结尾',
+        lastUsedAt: '最后使用',
+        expiresAt: '有效至',
+        createdAt: '创建于',
+      },
+    },
+    'council-api-requests': {
+      name: '市议会 API 请求 |||| 市议会 API 请求',
+      fields: {
+        createdAt: '时间',
+        council: '市议会',
+        keyId: '密钥 ID',
+        apiKeyId: '密钥',
+        method: '方法',
+        path: '路径',
+        status: '回应',
+        code: '错误代码',
+        importId: '账单导入',
+        durationMs: '耗时（毫秒）',
+      },
+    },
     payments: {
       name: '付款',
       fields: {
