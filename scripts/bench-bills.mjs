@@ -31,7 +31,6 @@ import {
   freePort,
   log,
   node,
-  query,
   startProcesses,
   waitForHttp,
 } from './lib.mjs';

@@ -260,7 +260,7 @@ describe('council API: signed requests state bills', () => {
     const proto = await put([], randomUUID(), {})
       .set('Content-Type', 'application/json')
       .send(`{"bills":[{"__proto__":{"admin":true},"account_no":"MB-${runId}-43"}]}`);
-    expect([proto.status, proto.body.code]).toEqual([400, 'validation_failed']);
+    expect([proto.status, proto.body.code]).toEqual([400, 'invalid_json']);
     const csv = await put([], randomUUID(), {}).set('Content-Type', 'text/csv').send('account_no\nX');
     expect(csv.status).toBe(415);
     const empty = await put([]);
