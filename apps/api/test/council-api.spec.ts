@@ -320,6 +320,22 @@ describe('council API: signed requests state bills', () => {
     key = next;
   });
 
+  it('documents the council routes in the OpenAPI document, with the signature header and examples', async () => {
+    const doc = (await request(app.getHttpServer()).get('/api/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: unknown }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    const put = doc.paths['/api/council/v1/bills/{type}']?.put;
+    expect(put?.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['CouncilPay-Signature', 'Idempotency-Key', 'type']),
+    );
+    expect(JSON.stringify(put?.requestBody)).toContain('CouncilBillBatchDto');
+    expect(JSON.stringify(doc.components.schemas.CouncilBillBatchDto)).toContain('KMP-2026-000123');
+    expect(doc.paths['/api/council/v1/bills/{type}/{accountNo}/withdraw']?.post).toBeDefined();
+    expect(doc.paths['/api/council/v1/bills/{type}/{accountNo}']?.get).toBeDefined();
+    expect(doc.paths['/api/admin/council-api-keys/{id}/rotate']?.post).toBeDefined();
+  });
+
   it("the docs' client script signs as the server verifies, against the running API", async () => {
     const nowS = 1_795_744_800;
     const script = (await import(CLIENT)) as {
