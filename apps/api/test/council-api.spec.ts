@@ -14,7 +14,7 @@ import {
   billTemplateHeader,
   type CouncilApiKeyWithSecret,
 } from '@councilpay/domain';
-import { councilRequestCanonical, signCouncilRequest } from '@councilpay/webhooks';
+import { councilRequestCanonical, sealingKey, sealSecret, signCouncilRequest } from '@councilpay/webhooks';
 import { BillImports } from '../src/bills/bill-imports';
 import { BillLedger } from '../src/bills/bill-ledger';
 import { PrismaService } from '../src/prisma/prisma.service';
@@ -294,6 +294,13 @@ describe('council API: signed requests state bills', () => {
       signedReq('GET', '/api/council/v1/me', undefined, { keyId: k.keyId, secret: k.secret }).req;
     expect((await me(key)).status).toBe(200);
     expect((await me(next)).body).toEqual({ council: 'mdpg', keyId: next.keyId });
+    // A secret sealed under another WEBHOOK_SECRETS_KEY: refused as ours to fix (503), never a 500.
+    const sealed = (await prisma.councilApiKey.findUniqueOrThrow({ where: { id: next.id } })).secretSealed;
+    const foreign = sealSecret(sealingKey('another deployment key'), next.id, next.secret);
+    await prisma.councilApiKey.update({ where: { id: next.id }, data: { secretSealed: foreign } });
+    const unopened = await me(next);
+    expect([unopened.status, unopened.body.code]).toEqual([503, 'council_key_unavailable']);
+    await prisma.councilApiKey.update({ where: { id: next.id }, data: { secretSealed: sealed } });
     const old = await mdpgAdmin.agent.get(`${KEYS}/${key.id}`).expect(200);
     expect(old.body.state).toBe('rotating');
     const third = await admin.agent.post(`${KEYS}/${next.id}/rotate`).set(CSRF_HEADER, admin.csrf).send({});

@@ -88,7 +88,19 @@ export class CouncilSignatureGuard implements CanActivate {
     const state = keyState(key);
     if (state === 'revoked') throw refused('key_revoked', key.keyId);
     if (state === 'expired') throw refused('key_expired', key.keyId);
-    const verdict = verifyCouncilRequest(this.keys.openSecret(key), parsed, {
+    let secret: string;
+    try {
+      secret = this.keys.openSecret(key);
+    } catch (error) {
+      // Sealed under another WEBHOOK_SECRETS_KEY (a rotation without re-sealing): ours to fix, not the caller's.
+      this.logger.error({ err: error, keyId: key.keyId }, 'Council API key cannot be opened');
+      throw new ApiError(
+        503,
+        'council_key_unavailable',
+        'This key cannot be checked just now: ask CouncilPay for a new key',
+      );
+    }
+    const verdict = verifyCouncilRequest(secret, parsed, {
       method: req.method,
       path: req.originalUrl,
       body: req.rawBody ?? '',
