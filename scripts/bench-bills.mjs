@@ -122,7 +122,8 @@ async function main() {
   const baseUrl = `http://127.0.0.1:${port}`;
   const lines = [];
   try {
-    await waitForHttp(`${baseUrl}/api/health`);
+    // Start-up of the built API (migration check, Prisma, Nest): a minute on a loaded shared machine.
+    await waitForHttp(`${baseUrl}/api/health`, 300_000);
     log(`writing ${args.rows.toLocaleString('en')} rows ...`);
     await writeFiles(dir, `BF${runId}`, args.rows);
     const session = await signIn(baseUrl);
