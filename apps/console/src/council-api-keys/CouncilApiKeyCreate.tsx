@@ -1,6 +1,6 @@
 import { COUNCIL_CODES, type CouncilApiKeyWithSecret } from '@councilpay/domain';
 import { useState } from 'react';
-import { Create, SelectInput, SimpleForm, TextInput, required, useRedirect } from 'react-admin';
+import { Create, SelectInput, SimpleForm, TextInput, maxLength, required, useRedirect } from 'react-admin';
 import { SecretDialog } from './SecretDialog';
 
 /** `_admin` makes a council's key; its secret is shown once, then the list. */
@@ -12,7 +12,7 @@ export function CouncilApiKeyCreate() {
       <Create redirect={false} mutationOptions={{ onSuccess: (data: CouncilApiKeyWithSecret) => setMade(data) }}>
         <SimpleForm>
           <SelectInput source="council" validate={required()} choices={COUNCIL_CODES.map((id) => ({ id, name: id }))} />
-          <TextInput source="description" fullWidth inputProps={{ maxLength: 200 }} />
+          <TextInput source="description" fullWidth validate={maxLength(200)} />
         </SimpleForm>
       </Create>
       <SecretDialog
