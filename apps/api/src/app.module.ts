@@ -21,6 +21,7 @@ import { RedisModule } from './redis/redis.module';
 import { SearchModule } from './search/search.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { BillsModule } from './bills/bills.module';
+import { CouncilApiModule } from './council-api/council-api.module';
 
 /** Modules shared by the HTTP API and the worker. */
 export function coreModules(config: AppConfig, service: string, logDestination?: DestinationStream) {
@@ -50,6 +51,7 @@ export class AppModule {
         ConfigurationModule,
         SearchModule,
         BillsModule,
+        CouncilApiModule,
         BanksModule,
         PaymentsHttpModule,
         IdentityModule,

@@ -13,7 +13,7 @@ import { compressResponses, serveBuiltApp } from './http/static-assets';
 import { HttpDrain } from './http/http-drain';
 import { InputGuard } from './http/input-guard';
 import { createValidationPipe } from './http/validation';
-import { BODY_LIMIT, SETTLEMENT_BODY_LIMIT } from './http/body-limits';
+import { BODY_LIMIT, COUNCIL_API_BODY_LIMIT, SETTLEMENT_BODY_LIMIT } from './http/body-limits';
 import { httpMetrics } from './metrics/http-metrics';
 import { Metrics } from './metrics/metrics';
 import { configureSessions } from './auth/sessions';
@@ -89,6 +89,17 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
   app.use('/api', noStore);
   // The settlement route's parser runs first; a body it has parsed is not parsed again.
   app.use('/api/admin/settlements', express.json({ limit: SETTLEMENT_BODY_LIMIT, strict: true }));
+  // The council API verifies a signature over the exact bytes received: they are kept as `rawBody`.
+  app.use(
+    '/api/council',
+    express.json({
+      limit: COUNCIL_API_BODY_LIMIT,
+      strict: true,
+      verify: (req, _res, buf) => {
+        (req as express.Request & { rawBody?: Buffer }).rawBody = buf;
+      },
+    }),
+  );
   app.use(express.json({ limit: BODY_LIMIT, strict: true }));
   app.use(express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 100 }));
   configureSessions(app, config);

@@ -73,7 +73,8 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
     | 'adminCheck'
     | 'mdpgEndpoint'
     | 'mpsEndpoint'
-    | 'mdpgImport',
+    | 'mdpgImport'
+    | 'mpsApiKey',
     string
   >;
   /** A settlement file of this run (an order no nobody has), so checking it always makes a new check. */
@@ -174,6 +175,14 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
       ).body.id as string;
     ids.mdpgEndpoint = await endpoint('mdpg');
     ids.mpsEndpoint = await endpoint('mps');
+    // An API key of mps, made by _admin (only _admin makes, rotates and revokes keys).
+    ids.mpsApiKey = (
+      await browsers.admin.agent
+        .post('/api/admin/council-api-keys')
+        .set(CSRF_HEADER, browsers.admin.csrf)
+        .send({ council: 'mps' })
+        .expect(201)
+    ).body.id as string;
     // A bill file an mdpg council admin previewed.
     ids.mdpgImport = (
       await browsers.mdpgAdmin.agent
@@ -667,6 +676,63 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
         expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 201, admin: 409 },
       },
       {
+        route: 'POST /api/admin/council-api-keys',
+        declared: 'POST /api/admin/council-api-keys',
+        body: { council: 'mdpg' },
+        // Keys are _admin's to make: a council admin may not, even for their own council.
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 403, admin: 201 },
+        check: { admin: (res) => expect(res.body.secret).toMatch(/^cpsk_/) },
+      },
+      {
+        route: 'GET /api/admin/council-api-keys',
+        declared: 'GET /api/admin/council-api-keys',
+        expect: staffOnly,
+        check: {
+          mdpgAdmin: (res) => {
+            expect(res.body.map((k: { id: string }) => k.id)).not.toContain(ids.mpsApiKey);
+            expect(JSON.stringify(res.body)).not.toContain('cpsk_');
+          },
+          admin: (res) => expect(res.body.map((k: { id: string }) => k.id)).toContain(ids.mpsApiKey),
+        },
+      },
+      {
+        route: `GET /api/admin/council-api-keys/${ids.mpsApiKey}`,
+        declared: 'GET /api/admin/council-api-keys/:id',
+        expect: { ...staffOnly, mdpgAdmin: 404 },
+      },
+      {
+        route: `POST /api/admin/council-api-keys/${ids.mpsApiKey}/rotate`,
+        declared: 'POST /api/admin/council-api-keys/:id/rotate',
+        body: {},
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 403, admin: 200 },
+      },
+      {
+        route: `POST /api/admin/council-api-keys/${ids.mpsApiKey}/revoke`,
+        declared: 'POST /api/admin/council-api-keys/:id/revoke',
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 403, admin: 200 },
+      },
+      {
+        route: 'GET /api/admin/council-api-requests',
+        declared: 'GET /api/admin/council-api-requests',
+        expect: staffOnly,
+      },
+      // The council API takes signed requests only: a session, staff or not, is no credential there.
+      ...[
+        ['GET /api/council/v1/me', 'GET /api/council/v1/me', undefined],
+        ['PUT /api/council/v1/bills/market_bill', 'PUT /api/council/v1/bills/:type', { bills: [{}] }],
+        ['GET /api/council/v1/bills/market_bill/X1', 'GET /api/council/v1/bills/:type/:accountNo', undefined],
+        [
+          'POST /api/council/v1/bills/market_bill/X1/withdraw',
+          'POST /api/council/v1/bills/:type/:accountNo/withdraw',
+          undefined,
+        ],
+      ].map(([route, declared, body]) => ({
+        route: route as string,
+        declared: declared as string,
+        body: body as object | undefined,
+        expect: { anonymous: 401, userA: 401, userB: 401, mdpgAdmin: 401, admin: 401 },
+      })),
+      {
         route: 'GET /api/admin/settlements',
         declared: 'GET /api/admin/settlements',
         expect: staffOnly,
@@ -969,7 +1035,7 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
       const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
       if (!controller) continue;
       const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
-      if (!/^(admin|me|payments|gateways)(\/|$)/.test(base)) continue;
+      if (!/^(admin|me|payments|gateways|council)(\/|$)/.test(base)) continue;
       for (const name of Object.getOwnPropertyNames(controller.prototype)) {
         const handler = (controller.prototype as Record<string, unknown>)[name];
         if (name === 'constructor' || typeof handler !== 'function') continue;
@@ -978,7 +1044,7 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
         const sub = String(Reflect.getMetadata(PATH_METADATA, handler));
         const route = `${method} /api/${base}${sub === '/' ? '' : `/${sub.replace(/^\//, '')}`}`;
         declared.push(route);
-        if (/^(payments|gateways)/.test(base)) continue;
+        if (/^(payments|gateways|council)/.test(base)) continue;
         const roles = reflector.getAllAndOverride(ROLES_KEY, [handler, controller]);
         expect(roles, `${route} (${controller.name}.${name}) has no @Roles`).toBeDefined();
         if (base.startsWith('admin')) expect((roles as string[]).length, `${route} must name roles`).toBeGreaterThan(0);

@@ -5,6 +5,7 @@ import audit from './audit';
 import { authProvider } from './authProvider';
 import configuration from './configuration';
 import councils from './councils';
+import councilApiKeys, { councilApiRequests } from './council-api-keys';
 import { Dashboard } from './dashboard/Dashboard';
 import dayClose from './day-close';
 import { dataProvider } from './dataProvider';
@@ -45,6 +46,8 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <Resource name="councils" {...councils} />
       <Resource name="users" {...users} />
       <Resource name="audit" {...audit} />
+      <Resource name="council-api-keys" {...councilApiKeys} />
+      <Resource name="council-api-requests" {...councilApiRequests} />
       <CustomRoutes>
         <Route
           path={reconciliation.path}

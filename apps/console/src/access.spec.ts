@@ -27,6 +27,15 @@ describe('what the console shows a staff member', () => {
     expect(canAccess(mdpg, 'queues', 'list')).toBe(false);
   });
 
+  it("lets a council admin see their council's API keys and requests, and only _admin make, rotate or revoke them", () => {
+    expect(canAccess(mdpg, 'council-api-keys', 'list')).toBe(true);
+    expect(canAccess(mdpg, 'council-api-requests', 'list')).toBe(true);
+    expect(canAccess(mdpg, 'council-api-keys', 'create')).toBe(false);
+    expect(canAccess(mdpg, 'council-api-keys', 'edit')).toBe(false);
+    expect(canAccess(admin, 'council-api-keys', 'create')).toBe(true);
+    expect(canAccess(admin, 'council-api-keys', 'edit')).toBe(true);
+  });
+
   it('shows a payer nothing', () => {
     expect(canAccess(payer, 'payments', 'list')).toBe(false);
     expect(canAccess(undefined, 'payments', 'list')).toBe(false);

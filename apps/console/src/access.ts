@@ -20,6 +20,8 @@ const ADMIN_ONLY: Readonly<Record<string, ReadonlySet<string> | 'all'>> = {
   configuration: 'all',
   queues: 'all',
   councils: new Set(['edit']),
+  // Council API keys: a council admin sees their council's keys and requests; only `_admin` makes, rotates, revokes.
+  'council-api-keys': new Set(['create', 'edit', 'delete']),
 };
 
 /**

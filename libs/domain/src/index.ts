@@ -25,4 +25,5 @@ export * from './reference';
 export * from './constants';
 export * from './contracts/documents';
 export * from './contracts/webhooks';
+export * from './contracts/council-api';
 export * from './bills';

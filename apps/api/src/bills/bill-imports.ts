@@ -73,24 +73,28 @@ export class BillImports {
     const { bills, lines, errors } = await this.read(upload, limits);
     const plan = await this.ledger.plan(this.prisma, upload.councilCode, upload.type, bills, upload.complete);
     const counts = { ...plan.counts, invalid: new Set(errors.map((e) => e.line)).size };
-    const created = await this.prisma.$transaction(async (tx) => {
-      const imp = await tx.billImport.create({
-        data: {
-          councilCode: upload.councilCode,
-          type: upload.type,
-          source: 'file',
-          fileName: upload.fileName,
-          sha256: upload.sha256,
-          complete: upload.complete,
-          status: 'previewed',
-          staffId: staff.id,
-          staffEmail: staff.email,
-          counts: { ...counts },
-        },
-      });
-      await this.stage(tx, imp.id, plan, lines, errors);
-      return imp;
-    });
+    // A million staged rows take minutes, as the confirm's write does: the default 30 s would end the preview.
+    const created = await this.prisma.$transaction(
+      async (tx) => {
+        const imp = await tx.billImport.create({
+          data: {
+            councilCode: upload.councilCode,
+            type: upload.type,
+            source: 'file',
+            fileName: upload.fileName,
+            sha256: upload.sha256,
+            complete: upload.complete,
+            status: 'previewed',
+            staffId: staff.id,
+            staffEmail: staff.email,
+            counts: { ...counts },
+          },
+        });
+        await this.stage(tx, imp.id, plan, lines, errors);
+        return imp;
+      },
+      { timeout: 600_000, maxWait: 10_000 },
+    );
     this.logger.log(
       { importId: created.id, council: upload.councilCode, type: upload.type, counts },
       'Bill file previewed',

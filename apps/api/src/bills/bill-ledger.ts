@@ -225,6 +225,34 @@ export class BillLedger {
     return plan;
   }
 
+  /**
+   * Withdraws one bill of a council (the bills API's withdrawal), under the bill's lock, by the same rule as a
+   * complete list's withdrawal: refused while a payment for it is at the bank. `null` when the council has no such
+   * bill; an already withdrawn bill is `unchanged`.
+   */
+  async withdraw(
+    tx: Prisma.TransactionClient,
+    importId: string,
+    councilCode: CouncilCode,
+    type: PayableType,
+    accountNo: string,
+    planType: string,
+  ): Promise<PlannedWithdrawal | null> {
+    const where = { councilCode, type, accountNo, planType };
+    const first = await tx.payable.findFirst({ where, select: { id: true } });
+    if (!first) return null;
+    await lockBills(tx, [first.id]);
+    const row = await tx.payable.findFirstOrThrow({ where: { id: first.id }, select: LEDGER_SELECT });
+    const outcome = planBillWithdrawal(toLedgerBill(row));
+    if (outcome.outcome === 'withdrawn') {
+      await tx.payable.update({
+        where: { id: row.id },
+        data: { status: WITHDRAWN_STATUS, lastImportId: importId, version: { increment: 1 } },
+      });
+    }
+    return { payableId: row.id, accountNo: row.accountNo, displayNo: row.displayNo, planType: row.planType, outcome };
+  }
+
   private async apply(tx: Prisma.TransactionClient, importId: string, plan: BillPlan): Promise<void> {
     const ids = new Map<string, string>();
     for (const p of plan.bills) if (p.payableId) ids.set(p.bill.accountNo, p.payableId);

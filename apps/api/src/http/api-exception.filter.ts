@@ -66,6 +66,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     // A document that could not be made is logged where it failed, with its reference (DocumentRenderer).
     else if (body.statusCode >= 500 && body.code !== 'document_unavailable')
       this.logger.error({ err: exception }, 'Unhandled error');
+    // The council API's request log records the code answered.
+    response.locals.errorCode = body.code;
     response.status(body.statusCode).type('application/json').json(body);
   }
 

@@ -7,6 +7,8 @@ import { ApiError } from './api-error';
 export const MAX_BODY_DEPTH = 12;
 /** ... and how many values it may hold in all (a full cart is about 60). */
 export const MAX_BODY_VALUES = 2_000;
+/** Routes whose body may hold more values: a council's batch of up to 5,000 bills of up to 20 columns each. */
+export const LARGE_BODY_ROUTES: ReadonlyMap<string, number> = new Map([['/api/council/v1/bills/:type', 120_000]]);
 /** Keys that would reach an object's prototype once copied into a class instance. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Routes the gateways post to: forms of their own making, checked by libs/fpx. */
@@ -43,13 +45,17 @@ function fieldName(path: (string | number)[]): string {
  * Walks a parsed body or query (iteratively: no depth can overflow the stack) and returns why it is refused:
  * too deep or too big, a prototype key, or text that cannot be stored, each naming the field.
  */
-export function inspectInput(root: unknown, name: string): ApiError | BadRequestException | null {
+export function inspectInput(
+  root: unknown,
+  name: string,
+  maxValues: number = MAX_BODY_VALUES,
+): ApiError | BadRequestException | null {
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value: root, path: [] }];
   let values = 0;
   while (stack.length > 0) {
     const { value, path } = stack.pop()!;
     values += 1;
-    if (values > MAX_BODY_VALUES || path.length > MAX_BODY_DEPTH) {
+    if (values > maxValues || path.length > MAX_BODY_DEPTH) {
       return new ApiError(400, 'request_too_complex', `The ${name} is nested too deeply or holds too many values`);
     }
     if (typeof value === 'string') {
@@ -114,7 +120,8 @@ export class InputGuard implements CanActivate {
       ['query', req.query],
       ['body', req.body],
     ] as const) {
-      const refusal = value === undefined ? null : inspectInput(value, name);
+      const max = name === 'body' ? (LARGE_BODY_ROUTES.get(route) ?? MAX_BODY_VALUES) : MAX_BODY_VALUES;
+      const refusal = value === undefined ? null : inspectInput(value, name, max);
       if (refusal) throw refusal;
     }
     return true;

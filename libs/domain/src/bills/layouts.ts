@@ -554,3 +554,50 @@ export function parseBillRow(
 export function billTemplateHeader(type: PayableType): string[] {
   return BILL_LAYOUTS[type].map((c) => c.name);
 }
+
+/** Why an item of an API batch is refused before its cells are read. */
+export type BillItemErrorCode =
+  /** The item is not a JSON object. */
+  | 'item_not_object'
+  /** A field that is not one of the layout's columns (a misspelt field would otherwise drop its value). */
+  | 'unknown_field'
+  /** A field holding an object or an array: a column holds text, a number, true/false or null. */
+  | 'value_not_scalar';
+
+/**
+ * Reads one item of a bills API batch: a JSON object with a field per layout column (the column's name), read
+ * by the same cell readers and row rules as a file's row. `council` may be left out (it is the caller's).
+ * `index` is the item's place in the batch, reported as the error's line.
+ */
+export function parseBillItem(
+  type: PayableType,
+  councilCode: CouncilCode,
+  item: unknown,
+  index: number,
+): { ok: true; bill: BillRecord } | { ok: false; errors: (RowError | BillItemError)[] } {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+    return { ok: false, errors: [{ line: index, column: '', value: '', code: 'item_not_object' }] };
+  }
+  const layout = BILL_LAYOUTS[type];
+  const fields = item as Record<string, unknown>;
+  const errors: BillItemError[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (!layout.some((c) => c.name === name)) {
+      errors.push({ line: index, column: name.slice(0, 60), value: '', code: 'unknown_field' });
+    } else if (typeof value === 'object' && value !== null) {
+      errors.push({ line: index, column: name, value: '', code: 'value_not_scalar' });
+    }
+  }
+  if (errors.length) return { ok: false, errors };
+  const cells = layout.map((c) =>
+    c.name === 'council' && fields.council === undefined ? councilCode : (fields[c.name] as CellValue),
+  );
+  return parseBillRow(type, councilCode, layout, cells, index);
+}
+
+export interface BillItemError {
+  readonly line: number;
+  readonly column: string;
+  readonly value: string;
+  readonly code: BillItemErrorCode;
+}

@@ -173,6 +173,9 @@ export const STAFF_ACTIONS = [
   'webhook_endpoint_rotate_secret',
   'webhook_redeliver',
   'bill_import_confirm',
+  'council_api_key_create',
+  'council_api_key_rotate',
+  'council_api_key_revoke',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 export const STAFF_AUDIT_TARGETS = [
@@ -187,6 +190,7 @@ export const STAFF_AUDIT_TARGETS = [
   'day_close',
   'webhook_endpoint',
   'bill_import',
+  'council_api_key',
 ] as const;
 export type StaffAuditTarget = (typeof STAFF_AUDIT_TARGETS)[number];
 

@@ -81,6 +81,9 @@ export const consoleEn = {
     payments_export: 'Payments exported',
     settlement_import: 'Settlement file checked',
     bill_import_confirm: 'Bills imported',
+    council_api_key_create: 'Council API key created',
+    council_api_key_rotate: 'Council API key rotated',
+    council_api_key_revoke: 'Council API key revoked',
     settlement_resolve: 'Settlement mismatch resolved',
     day_signed_off: 'Day signed off',
     webhook_endpoint_create: 'Webhook endpoint added',
@@ -100,6 +103,7 @@ export const consoleEn = {
     payments_export: 'Payments export',
     settlement_file: 'Settlement file',
     bill_import: 'Bill import',
+    council_api_key: 'Council API key',
     settlement_line: 'Settlement line',
     day_close: 'Day close',
     webhook_endpoint: 'Webhook endpoint',
@@ -456,6 +460,9 @@ export const consoleEn = {
     },
   },
   errors: {
+    council_api_key_exists: 'This council has a key in use: rotate it instead.',
+    council_api_key_rotating: 'This council has a rotation under way: revoke the old key first.',
+    council_api_key_not_active: 'Only a key in use and not already being replaced can be rotated.',
     nothing_to_resend: 'This payment has no outcome to tell yet.',
     notification_in_flight: 'This message is being sent right now.',
     notification_not_resendable: 'A one-time code or link is never sent twice.',
@@ -491,7 +498,48 @@ export const consoleEn = {
     refund_correction_bill_paid:
       'A bill this refund reversed was paid again since: its credit cannot be taken back. Refund that later payment first.',
   },
+  api_keys: {
+    secret_title: 'Save this key now',
+    secret_once:
+      "Give the key id and the secret to the council's IT unit through a safe channel. The secret is shown this once: it cannot be shown again.",
+    secret: 'Secret',
+    secret_saved: 'I have saved it',
+    rotate: 'Rotate',
+    revoke: 'Revoke',
+    requests: 'Requests',
+    revoke_confirm: 'Revoke this key? Every request signed with it will be refused from now on.',
+    revoked: 'Key revoked.',
+    states: { active: 'In use', rotating: 'Being replaced', expired: 'Expired', revoked: 'Revoked' },
+  },
   resources: {
+    'council-api-keys': {
+      name: 'Council API key |||| Council API keys',
+      fields: {
+        council: 'Council',
+        keyId: 'Key id',
+        description: 'Used by',
+        state: 'State',
+        secretHint: 'Secret ends with',
+        lastUsedAt: 'Last used',
+        expiresAt: 'Works until',
+        createdAt: 'Created at',
+      },
+    },
+    'council-api-requests': {
+      name: 'Council API request |||| Council API requests',
+      fields: {
+        createdAt: 'When',
+        council: 'Council',
+        keyId: 'Key id',
+        apiKeyId: 'Key',
+        method: 'Method',
+        path: 'Path',
+        status: 'Answer',
+        code: 'Error code',
+        importId: 'Bill import',
+        durationMs: 'Time (ms)',
+      },
+    },
     payments: {
       name: 'Payment |||| Payments',
       fields: {

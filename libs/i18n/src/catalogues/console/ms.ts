@@ -81,6 +81,9 @@ export const consoleMs: typeof consoleEn = {
     payments_export: 'Pembayaran dieksport',
     settlement_import: 'Fail penyelesaian disemak',
     bill_import_confirm: 'Bil diimport',
+    council_api_key_create: 'Kunci API majlis dicipta',
+    council_api_key_rotate: 'Kunci API majlis ditukar',
+    council_api_key_revoke: 'Kunci API majlis dibatalkan',
     settlement_resolve: 'Ketidakpadanan penyelesaian diselesaikan',
     day_signed_off: 'Hari ditandatangani',
     webhook_endpoint_create: 'Titik akhir webhook ditambah',
@@ -100,6 +103,7 @@ export const consoleMs: typeof consoleEn = {
     payments_export: 'Eksport pembayaran',
     settlement_file: 'Fail penyelesaian',
     bill_import: 'Import bil',
+    council_api_key: 'Kunci API majlis',
     settlement_line: 'Baris penyelesaian',
     day_close: 'Tutup hari',
     webhook_endpoint: 'Titik akhir webhook',
@@ -458,6 +462,9 @@ export const consoleMs: typeof consoleEn = {
     },
   },
   errors: {
+    council_api_key_exists: 'Majlis ini mempunyai kunci yang digunakan: tukar kunci itu.',
+    council_api_key_rotating: 'Majlis ini sedang menukar kunci: batalkan kunci lama dahulu.',
+    council_api_key_not_active: 'Hanya kunci yang digunakan dan belum sedang diganti boleh ditukar.',
     nothing_to_resend: 'Bayaran ini belum mempunyai keputusan untuk dimaklumkan.',
     notification_in_flight: 'Mesej ini sedang dihantar.',
     notification_not_resendable: 'Kod atau pautan sekali guna tidak dihantar dua kali.',
@@ -495,7 +502,48 @@ export const consoleMs: typeof consoleEn = {
     refund_correction_bill_paid:
       'Bil yang kreditnya dibatalkan oleh bayaran balik ini telah dibayar semula: kreditnya tidak boleh diambil balik. Bayar balik bayaran kemudian itu dahulu.',
   },
+  api_keys: {
+    secret_title: 'Simpan kunci ini sekarang',
+    secret_once:
+      'Berikan id kunci dan rahsia kepada unit IT majlis melalui saluran yang selamat. Rahsia dipaparkan sekali ini sahaja: ia tidak boleh dipaparkan lagi.',
+    secret: 'Rahsia',
+    secret_saved: 'Saya telah menyimpannya',
+    rotate: 'Tukar',
+    revoke: 'Batalkan',
+    requests: 'Permintaan',
+    revoke_confirm: 'Batalkan kunci ini? Setiap permintaan yang ditandatangani dengannya akan ditolak mulai sekarang.',
+    revoked: 'Kunci dibatalkan.',
+    states: { active: 'Digunakan', rotating: 'Sedang diganti', expired: 'Tamat', revoked: 'Dibatalkan' },
+  },
   resources: {
+    'council-api-keys': {
+      name: 'Kunci API majlis |||| Kunci API majlis',
+      fields: {
+        council: 'Majlis',
+        keyId: 'Id kunci',
+        description: 'Digunakan oleh',
+        state: 'Keadaan',
+        secretHint: 'Rahsia berakhir dengan',
+        lastUsedAt: 'Terakhir digunakan',
+        expiresAt: 'Berfungsi hingga',
+        createdAt: 'Dicipta pada',
+      },
+    },
+    'council-api-requests': {
+      name: 'Permintaan API majlis |||| Permintaan API majlis',
+      fields: {
+        createdAt: 'Bila',
+        council: 'Majlis',
+        keyId: 'Id kunci',
+        apiKeyId: 'Kunci',
+        method: 'Kaedah',
+        path: 'Laluan',
+        status: 'Jawapan',
+        code: 'Kod ralat',
+        importId: 'Import bil',
+        durationMs: 'Masa (ms)',
+      },
+    },
     payments: {
       name: 'Bayaran',
       fields: {

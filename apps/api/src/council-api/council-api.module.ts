@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { BillsModule } from '../bills/bills.module';
+import { CouncilApiKeys } from './council-api-keys';
+import { CouncilApiKeysHttpController } from './council-api-keys.http.controller';
+import { CouncilBills } from './council-bills';
+import { CouncilBillsHttpController } from './council-bills.http.controller';
+import { CouncilSignatureGuard } from './council-signature.guard';
+
+/**
+ * The council API: councils' own systems call /api/council/v1 with requests signed by their API key
+ * (CouncilSignatureGuard, reusable by any later council route); `_admin` manages the keys under /api/admin.
+ */
+@Module({
+  imports: [BillsModule],
+  controllers: [CouncilApiKeysHttpController, CouncilBillsHttpController],
+  providers: [CouncilApiKeys, CouncilBills, CouncilSignatureGuard],
+  exports: [CouncilApiKeys, CouncilSignatureGuard],
+})
+export class CouncilApiModule {}
