@@ -4,7 +4,7 @@
  * in sen.
  */
 import type { BillOutcomeCounts, BillRefusal } from '../bills/changes';
-import type { HeaderError, RowError } from '../bills/layouts';
+import type { RowError } from '../bills/layouts';
 import type { PayableType } from '../payable-types';
 
 /** previewed: nothing written yet; confirmed: written; discarded: never written. */
