@@ -18,6 +18,7 @@ async function uploadBillFile(page: Page, name: string, content: string): Promis
 test.describe('council bill files in the console', () => {
   test('a council admin imports a new bill, and a payer finds it, pays it by FPX and gets a receipt', async ({
     page,
+    request,
   }) => {
     const accountNo = `MB-E2E-${randomUUID().slice(0, 8).toUpperCase()}`;
     const fileName = `pasar-${accountNo}.csv`;
@@ -43,9 +44,7 @@ test.describe('council bill files in the console', () => {
     const row = preview.getByTestId('bill-import-rows-new').locator(`[data-account="${accountNo}"]`);
     await expect(row).toContainText('PENIAGA IMPORT');
     await expect(row).toContainText('RM 45.60');
-    const unfound = await page.request.post('/api/search', {
-      data: { council: 'mdpg', type: 'market_bill', accountNo },
-    });
+    const unfound = await request.post('/api/search', { data: { council: 'mdpg', type: 'market_bill', accountNo } });
     expect(unfound.status()).toBe(404);
 
     await preview.getByTestId('bill-import-confirm').click();

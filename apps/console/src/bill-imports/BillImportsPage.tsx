@@ -44,6 +44,11 @@ import { answerText, headerErrorText, headerErrorsOf, rowErrorText } from './mes
 const PAGE = 50;
 /** The outcomes in the order the preview lists them: what needs a look first. */
 const SHOWN_ORDER: BillRowOutcome[] = ['invalid', 'refused', 'new', 'changed', 'withdrawn', 'unchanged'];
+/**
+ * A table's box that scrolls sideways inside its card: with no width of its own (and at least the card's), a
+ * wide table cannot widen the page on a phone.
+ */
+const SCROLLS = { overflowX: 'auto', width: 0, minWidth: '100%' } as const;
 const FILE_TYPES = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
@@ -355,7 +360,7 @@ function Rows({ id, outcome, count }: { id: string; outcome: BillRowOutcome; cou
         {t(`outcomes.${outcome}`)} ({count})
       </Typography>
       {rows.isPending && <LinearProgress />}
-      <Box sx={{ overflowX: 'auto' }}>
+      <Box sx={SCROLLS}>
         <Table size="small">
           <TableHead>
             <TableRow>
@@ -458,7 +463,7 @@ function History({
   const t = (key: string, values?: Record<string, unknown>) => translate(`console.bill_imports.${key}`, values);
   if (imports.length === 0) return <Typography color="text.secondary">{t('history_empty')}</Typography>;
   return (
-    <Box sx={{ overflowX: 'auto' }} data-testid="bill-import-history">
+    <Box sx={SCROLLS} data-testid="bill-import-history">
       <Table size="small">
         <TableHead>
           <TableRow>
