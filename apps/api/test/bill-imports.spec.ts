@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_HEADER, billTemplateHeader } from '@councilpay/domain';
+import { CSRF_HEADER, billTemplateHeader, type CreatePaymentRequest } from '@councilpay/domain';
 import { translate } from '@councilpay/i18n';
 import { BillImports, type BillFileUpload } from '../src/bills/bill-imports';
 import { BillLedger } from '../src/bills/bill-ledger';
@@ -12,6 +12,7 @@ import { ApiError } from '../src/http/api-error';
 import { PrismaService } from '../src/prisma/prisma.service';
 import request from 'supertest';
 import { createUser, signIn, type Browser } from './identity-helpers';
+import { createPayment } from './payment-helpers';
 import { createTestApi } from './test-app';
 
 const dir = mkdtempSync(join(tmpdir(), 'bill-imports-'));
@@ -230,6 +231,25 @@ describe('bill files over HTTP: council scoped, template, upload, confirm, error
       .send({ council: 'mdpg', type: 'market_bill', accountNo: `mb-${run}` });
     expect(found.status).toBe(200);
     expect(found.body[0]).toMatchObject({ balanceSen: 4_500, displayNo: `MB-${run}` });
+
+    // A payment of the bill says which import last changed it.
+    const payment = await createPayment(app, {
+      items: [{ payableId: found.body[0].id as string }],
+      payer: { name: 'Aminah binti Sapin', email: 'aminah.import@example.my', phone: '0123456789' },
+      method: { type: 'fpx', bankId: 'MB2U0227' },
+      language: 'en',
+    } as CreatePaymentRequest);
+    const view = await mdpg.agent.get(`/api/admin/payments/${payment.reference}`).expect(200);
+    expect(view.body.billImports).toEqual([
+      expect.objectContaining({
+        id: clean.body.id,
+        councilCode: 'mdpg',
+        type: 'market_bill',
+        source: 'file',
+        fileName: 'pasar.csv',
+        at: expect.any(String),
+      }),
+    ]);
 
     // The list of past imports: the officer's councils only, newest first, who and what.
     const mine = await mdpg.agent

@@ -70,6 +70,11 @@ test.describe('council bill files in the console', () => {
     await expect(page).toHaveURL(/#\/receipt\?reference=CP/);
     await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid');
     await expect(page.getByTestId('receipt-no')).toHaveText(/^MDPG-\d{4}-\d{6}$/);
+
+    // Back in the console, the payment names the import that last changed its bill.
+    const reference = new URL(page.url().replace('/#/', '/')).searchParams.get('reference');
+    await page.goto(`/console/#/payments/${reference}/show`);
+    await expect(page.getByTestId('payment-bill-imports')).toContainText(`${accountNo}: ${fileName}`);
   });
 
   test('a file with errors shows each in Malay on a phone, and offers no confirm', async ({ page }) => {
