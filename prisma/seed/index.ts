@@ -10,15 +10,13 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { hash, Algorithm } from '@node-rs/argon2';
 import {
-  assessmentOwedSen,
   DEFAULT_COUNCIL,
   normaliseAccountId,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PAYABLE_TYPES,
-  type AssessmentAmounts,
 } from '@councilpay/domain';
-import { PrismaClient, type Prisma } from '../../apps/api/src/generated/prisma/client';
+import { PrismaClient } from '../../apps/api/src/generated/prisma/client';
 import {
   councilMonogramSvg,
   monogramPath,
@@ -27,7 +25,8 @@ import {
 } from '../../apps/api/src/councils/council-monogram';
 import { normaliseDocumentImage } from '../../apps/api/src/councils/document-image';
 import { COUNCIL_SEEDS, SIGNATURE_OFFICERS } from './councils';
-import { PAYABLE_SEEDS, type PayableSeed } from './payables';
+import { importSeedBills } from './bills';
+import { PAYABLE_SEEDS } from './payables';
 import { generatePayables } from './generate';
 import { demoOwnerPhoto } from './photo';
 
@@ -159,76 +158,26 @@ async function seedFirstAdmin(prisma: PrismaClient): Promise<string | undefined>
   return email;
 }
 
-function payableData(
-  seed: Omit<PayableSeed, 'council' | 'dependents'>,
-  council: string,
-  parentId?: string,
-): Prisma.PayableUncheckedCreateInput {
-  return {
-    councilCode: council,
-    type: seed.type,
-    accountNo: normaliseAccountId(seed.type, seed.displayNo),
-    displayNo: seed.displayNo,
-    planType: seed.planType ?? '',
-    ownerName: seed.ownerName,
-    ownerIdNo: seed.ownerIdNo ?? null,
-    address: seed.address ?? null,
-    // An assessment's balance is what it owes before discounts, derived from its amounts (one source of truth).
-    balanceSen:
-      seed.type === 'assessment' ? assessmentOwedSen(seed.details as unknown as AssessmentAmounts) : seed.balanceSen,
-    minimumPaymentSen: seed.minimumPaymentSen ?? null,
-    status: seed.status ?? 'active',
-    paidUntilYear: seed.paidUntilYear ?? null,
-    paidUntilMonth: seed.paidUntilMonth ?? null,
-    details: (seed.details ?? {}) as Prisma.InputJsonValue,
-    parentId: parentId ?? null,
-  };
-}
-
-/** Creates a payable (and its licence) unless one with the same council, type, plan type and id exists. */
-async function ensurePayable(
-  prisma: PrismaClient,
-  seed: Omit<PayableSeed, 'council' | 'dependents'>,
-  council: string,
-  parentId?: string,
-) {
-  const data = payableData(seed, council, parentId);
-  const key = { councilCode: council, type: data.type, planType: data.planType ?? '', accountNo: data.accountNo };
-  const existing = await prisma.payable.findUnique({ where: { councilCode_type_planType_accountNo: key } });
-  if (existing) return { payable: existing, created: false };
-  const payable = await prisma.payable.create({
-    data: {
-      ...data,
-      licence: seed.licence
-        ? {
-            create: {
-              licenceNo: seed.licence.licenceNo,
-              reference: seed.licence.reference,
-              statusl: seed.licence.statusl,
-              mKodType: seed.licence.mKodType,
-              kind: seed.licence.kind,
-              printCode: seed.licence.printCode ?? null,
-              renewableOnline: seed.licence.renewableOnline ?? true,
-              renewalYears: seed.licence.renewalYears ?? 1,
-              renewalMonths: seed.licence.renewalMonths ?? 0,
-              photo: seed.licence.hasPhoto ? new Uint8Array(demoOwnerPhoto()) : null,
-            },
-          }
-        : undefined,
-    },
-  });
-  return { payable, created: true };
-}
-
+/**
+ * The demo bills, through the bill file path (./bills.ts), then what a bill file does not carry: the demo
+ * owners' photos on the licences that print a digital licence (only where none is stored, so staff's is kept).
+ */
 async function seedPayables(prisma: PrismaClient): Promise<number> {
-  let created = 0;
-  for (const seed of PAYABLE_SEEDS) {
-    const parent = await ensurePayable(prisma, seed, seed.council);
-    created += parent.created ? 1 : 0;
-    for (const dependent of seed.dependents ?? []) {
-      const child = await ensurePayable(prisma, dependent, seed.council, parent.payable.id);
-      created += child.created ? 1 : 0;
-    }
+  const created = await importSeedBills(prisma, PAYABLE_SEEDS);
+  const withPhoto = PAYABLE_SEEDS.filter((seed) => seed.licence?.hasPhoto);
+  for (const seed of withPhoto) {
+    await prisma.licence.updateMany({
+      where: {
+        photo: null,
+        payable: {
+          councilCode: seed.council,
+          type: seed.type,
+          planType: seed.planType ?? '',
+          accountNo: normaliseAccountId(seed.type, seed.displayNo),
+        },
+      },
+      data: { photo: new Uint8Array(demoOwnerPhoto()) },
+    });
   }
   return created;
 }

@@ -664,6 +664,21 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
         expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 201, admin: 201 },
       },
       {
+        route: 'GET /api/admin/bill-imports',
+        declared: 'GET /api/admin/bill-imports',
+        expect: staffOnly,
+      },
+      {
+        route: `GET /api/admin/bill-imports/${ids.mdpgImport}`,
+        declared: 'GET /api/admin/bill-imports/:id',
+        expect: staffOnly,
+      },
+      {
+        route: `GET /api/admin/bill-imports/${ids.mdpgImport}/rows?outcome=new`,
+        declared: 'GET /api/admin/bill-imports/:id/rows',
+        expect: staffOnly,
+      },
+      {
         route: `GET /api/admin/bill-imports/${ids.mdpgImport}/errors.csv`,
         declared: 'GET /api/admin/bill-imports/:id/errors.csv',
         expect: staffOnly,

@@ -4,13 +4,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_HEADER, billTemplateHeader } from '@councilpay/domain';
+import { CSRF_HEADER, billTemplateHeader, type CreatePaymentRequest } from '@councilpay/domain';
+import { translate } from '@councilpay/i18n';
 import { BillImports, type BillFileUpload } from '../src/bills/bill-imports';
 import { BillLedger } from '../src/bills/bill-ledger';
 import { ApiError } from '../src/http/api-error';
 import { PrismaService } from '../src/prisma/prisma.service';
 import request from 'supertest';
 import { createUser, signIn, type Browser } from './identity-helpers';
+import { createPayment } from './payment-helpers';
 import { createTestApi } from './test-app';
 
 const dir = mkdtempSync(join(tmpdir(), 'bill-imports-'));
@@ -165,7 +167,49 @@ describe('bill files over HTTP: council scoped, template, upload, confirm, error
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
     expect(uploaded.body.counts).toMatchObject({ new: 1, invalid: 1 });
     const report = await mdpg.agent.get(`/api/admin/bill-imports/${uploaded.body.id}/errors.csv`).expect(200);
-    expect(report.text).toBe(`\uFEFFline,column,value,reason\r\n3,owner_name,'=1+1,formula\r\n`);
+    // The reason in the officer's words: Malay unless another language is asked for.
+    expect(report.text).toBe(
+      `\uFEFFline,column,value,code,reason\r\n3,owner_name,'=1+1,formula,"${translate('ms', 'console.bill_imports.cell_errors.formula')}"\r\n`,
+    );
+    const english = await mdpg.agent.get(`/api/admin/bill-imports/${uploaded.body.id}/errors.csv?lang=en`).expect(200);
+    expect(english.text).toContain(',formula,"a formula, or text starting with = + - @');
+    await mdpg.agent.get(`/api/admin/bill-imports/${uploaded.body.id}/errors.csv?lang=xx`).expect(400);
+
+    // The preview's rows, by outcome: the new bill with its balance, the bad line with each refused cell.
+    const newRows = await mdpg.agent.get(`/api/admin/bill-imports/${uploaded.body.id}/rows?outcome=new`).expect(200);
+    expect(newRows.headers['x-total-count']).toBe('1');
+    expect(newRows.body).toEqual([
+      expect.objectContaining({
+        line: 2,
+        outcome: 'new',
+        displayNo: `MB-${run}`,
+        ownerName: 'PENIAGA BARU',
+        balanceSen: 4_500,
+      }),
+    ]);
+    const invalid = await mdpg.agent
+      .get(`/api/admin/bill-imports/${uploaded.body.id}/rows?outcome=invalid`)
+      .expect(200);
+    expect(invalid.body).toEqual([
+      expect.objectContaining({
+        line: 3,
+        outcome: 'invalid',
+        errors: [{ line: 3, column: 'owner_name', value: '=1+1', code: 'formula' }],
+      }),
+    ]);
+    await mdpg.agent.get(`/api/admin/bill-imports/${uploaded.body.id}/rows?outcome=maybe`).expect(400);
+    await mps.agent.get(`/api/admin/bill-imports/${uploaded.body.id}/rows?outcome=new`).expect(404);
+    await mps.agent.get(`/api/admin/bill-imports/${uploaded.body.id}`).expect(404);
+    const one = await mdpg.agent.get(`/api/admin/bill-imports/${uploaded.body.id}`).expect(200);
+    expect(one.body).toMatchObject({
+      id: uploaded.body.id,
+      councilCode: 'mdpg',
+      type: 'market_bill',
+      fileName: 'pasar.csv',
+      status: 'previewed',
+      counts: { new: 1, invalid: 1 },
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     const clean = await send(mdpg, `${template.text}${good}\r\n`);
     expect(clean.status).toBe(201);
@@ -187,6 +231,55 @@ describe('bill files over HTTP: council scoped, template, upload, confirm, error
       .send({ council: 'mdpg', type: 'market_bill', accountNo: `mb-${run}` });
     expect(found.status).toBe(200);
     expect(found.body[0]).toMatchObject({ balanceSen: 4_500, displayNo: `MB-${run}` });
+
+    // A payment of the bill says which import last changed it.
+    const payment = await createPayment(app, {
+      items: [{ payableId: found.body[0].id as string }],
+      payer: { name: 'Aminah binti Sapin', email: 'aminah.import@example.my', phone: '0123456789' },
+      method: { type: 'fpx', bankId: 'MB2U0227' },
+      language: 'en',
+    } as CreatePaymentRequest);
+    const view = await mdpg.agent.get(`/api/admin/payments/${payment.reference}`).expect(200);
+    expect(view.body.billImports).toEqual([
+      expect.objectContaining({
+        id: clean.body.id,
+        councilCode: 'mdpg',
+        type: 'market_bill',
+        source: 'file',
+        fileName: 'pasar.csv',
+        at: expect.any(String),
+      }),
+    ]);
+
+    // The list of past imports: the officer's councils only, newest first, who and what.
+    const mine = await mdpg.agent
+      .get('/api/admin/bill-imports?council=mdpg&type=market_bill&_start=0&_end=5')
+      .expect(200);
+    expect(mine.body[0]).toMatchObject({
+      id: clean.body.id,
+      status: 'confirmed',
+      staffEmail: expect.stringContaining('@'),
+      counts: { new: 1, changed: 0, unchanged: 0, withdrawn: 0, refused: 0, invalid: 0 },
+      confirmedAt: expect.any(String),
+    });
+    expect(mine.body.map((i: { id: string }) => i.id)).toContain(uploaded.body.id);
+    const theirs = await mps.agent.get('/api/admin/bill-imports').expect(200);
+    expect(theirs.body.every((i: { councilCode: string }) => i.councilCode === 'mps')).toBe(true);
+    await mps.agent.get('/api/admin/bill-imports?council=mdpg').expect(403);
+
+    // A second statement of the bill: the preview shows its old and new balance.
+    const changed = await send(mdpg, `${template.text}${good.replace(',45.00,', ',50.10,')}\r\n`);
+    const changedRows = await mdpg.agent
+      .get(`/api/admin/bill-imports/${changed.body.id}/rows?outcome=changed`)
+      .expect(200);
+    expect(changedRows.body).toEqual([
+      expect.objectContaining({
+        balanceBeforeSen: 4_500,
+        balanceSen: 5_010,
+        fields: ['balanceSen'],
+        reinstated: false,
+      }),
+    ]);
   });
 
   it('refuses other content types on the upload, and a file past the size limit unread', async () => {

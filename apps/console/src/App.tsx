@@ -2,6 +2,7 @@ import { translate } from '@councilpay/i18n';
 import { Admin, Authenticated, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
 import audit from './audit';
+import billImports from './bill-imports';
 import { authProvider } from './authProvider';
 import configuration from './configuration';
 import councils from './councils';
@@ -21,6 +22,7 @@ const ConfigurationEdit = configuration.edit;
 const ReconciliationPage = reconciliation.page;
 const SettlementPage = settlements.page;
 const DayClosePage = dayClose.page;
+const BillImportsPage = billImports.page;
 
 /**
  * The staff console. Following react-admin's demo: one folder per resource exporting its views, spread into
@@ -70,6 +72,14 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           element={
             <Authenticated>
               <SettlementPage />
+            </Authenticated>
+          }
+        />
+        <Route
+          path={billImports.path}
+          element={
+            <Authenticated>
+              <BillImportsPage />
             </Authenticated>
           }
         />

@@ -1,7 +1,7 @@
-import type { AdminUserRow } from '@councilpay/domain';
+import { CSRF_HEADER, type AdminUserRow } from '@councilpay/domain';
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from './dataProvider';
+import { billFileContentType, createDataProvider, XLSX_TYPE } from './dataProvider';
 import { httpClient } from './httpClient';
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -32,6 +32,21 @@ describe('console data provider', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   const provider = createDataProvider(httpClient);
+
+  it('uploads a bill file as the body, with its type, the CSRF header and the query the API reads', async () => {
+    fetch.mockResolvedValueOnce(json(201, { id: 'i1', counts: { new: 1 } }));
+    const file = new File(['council,account_no'], 'bil pasar.xlsx', { type: '' });
+    await provider.uploadBillFile({ council: 'mdpg', type: 'market_bill', complete: true, file });
+    const [{ url, init }] = calls();
+    expect(url).toBe('/api/admin/bill-imports?council=mdpg&type=market_bill&complete=true&fileName=bil+pasar.xlsx');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(file);
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Content-Type')).toBe(XLSX_TYPE);
+    expect(headers.get(CSRF_HEADER)).toBe('token/abc');
+    expect(billFileContentType({ name: 'bills.CSV', type: '' })).toBe('text/csv');
+    expect(billFileContentType({ name: 'bills', type: XLSX_TYPE })).toBe(XLSX_TYPE);
+  });
 
   it('asks lists the simple REST way and reads the exact total', async () => {
     fetch.mockResolvedValueOnce(json(200, [{ id: 'mdpg' }], { 'X-Total-Count': '24', 'X-Has-Next-Page': 'true' }));

@@ -1,7 +1,11 @@
 import {
   HAS_NEXT_PAGE_HEADER,
   TOTAL_COUNT_HEADER,
+  type AdminBillImport,
+  type AdminBillImportRow,
   type AdminConfiguration,
+  type BillOutcomeCounts,
+  type BillRowOutcome,
   type AdminCouncilUpdate,
   type AdminDashboard,
   type AdminGatewayAnswerRow,
@@ -101,6 +105,38 @@ export interface ConsoleDataProvider extends DataProvider {
     lineId: string,
     request: SettlementResolveRequest,
   ): Promise<SettlementCheckLine>;
+  listBillImports(
+    filter: { council?: string; type?: string },
+    start: number,
+    end: number,
+    signal?: AbortSignal,
+  ): Promise<{ data: AdminBillImport[]; total: number }>;
+  getBillImport(id: string, signal?: AbortSignal): Promise<AdminBillImport>;
+  listBillImportRows(
+    id: string,
+    outcome: BillRowOutcome,
+    start: number,
+    end: number,
+    signal?: AbortSignal,
+  ): Promise<{ data: AdminBillImportRow[]; total: number }>;
+  uploadBillFile(upload: BillFileUpload): Promise<{ id: string; counts: BillOutcomeCounts }>;
+  confirmBillImport(id: string): Promise<{ id: string; counts: BillOutcomeCounts }>;
+}
+
+/** A council's bill file as the officer chose it, for one payable type. */
+export interface BillFileUpload {
+  council: string;
+  type: string;
+  /** The file is the type's complete list: the bills it does not name are withdrawn. */
+  complete: boolean;
+  file: File;
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The file's content type as the API reads it: XLSX by its name or type, CSV otherwise. */
+export function billFileContentType(file: Pick<File, 'name' | 'type'>): string {
+  return file.type === XLSX_TYPE || /\.xlsx$/i.test(file.name) ? XLSX_TYPE : 'text/csv';
 }
 
 /** The payments CSV of a list's filters, as react-admin holds them (the API reads `filter` as JSON). */
@@ -226,6 +262,39 @@ export function createDataProvider(client: typeof httpClient = httpClient): Cons
       get(`${ADMIN_API}/settlements/${encodeURIComponent(id)}/lines?_start=${start}&_end=${end}`),
     resolveSettlementLine: (checkId, lineId, request) =>
       post(`/settlements/${encodeURIComponent(checkId)}/lines/${encodeURIComponent(lineId)}/resolution`, request),
+    listBillImports: async (filter, start, end, signal) => {
+      const params = new URLSearchParams({
+        ...Object.fromEntries(Object.entries(filter).filter((e): e is [string, string] => Boolean(e[1]))),
+        _start: String(start),
+        _end: String(end),
+      });
+      const response = await client(`${ADMIN_API}/bill-imports?${params.toString()}`, { signal });
+      return {
+        data: response.json as AdminBillImport[],
+        total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? 0),
+      };
+    },
+    getBillImport: (id, signal) => get(`${ADMIN_API}/bill-imports/${encodeURIComponent(id)}`, signal),
+    listBillImportRows: async (id, outcome, start, end, signal) => {
+      const params = new URLSearchParams({ outcome, _start: String(start), _end: String(end) });
+      const response = await client(`${ADMIN_API}/bill-imports/${encodeURIComponent(id)}/rows?${params.toString()}`, {
+        signal,
+      });
+      return {
+        data: response.json as AdminBillImportRow[],
+        total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? 0),
+      };
+    },
+    uploadBillFile: async ({ council, type, complete, file }) => {
+      const params = new URLSearchParams({ council, type, complete: String(complete), fileName: file.name });
+      const response = await client(`${ADMIN_API}/bill-imports?${params.toString()}`, {
+        method: 'POST',
+        body: file,
+        headers: new Headers({ Accept: 'application/json', 'Content-Type': billFileContentType(file) }),
+      });
+      return response.json as { id: string; counts: BillOutcomeCounts };
+    },
+    confirmBillImport: (id) => post(`/bill-imports/${encodeURIComponent(id)}/confirm`),
     getHealth: async (signal) => {
       // The health report answers 503 with its body when a dependency is down: that is still the answer.
       const response = await fetch('/api/health', { signal, headers: { Accept: 'application/json' } });

@@ -7,6 +7,7 @@ export * from './contracts/payments';
 export * from './contracts/identity';
 export * from './contracts/admin';
 export * from './contracts/settlement';
+export * from './contracts/bill-imports';
 export * from './contracts/money';
 export * from './contracts/day-close';
 export * from './contracts/refunds';

@@ -25,3 +25,4 @@ export {
   gatewayReasonLine,
   type GatewayRefusal,
 } from './gateway-reasons';
+export { billImportMessageKey } from './bill-imports';

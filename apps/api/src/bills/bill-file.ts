@@ -11,26 +11,12 @@ import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import { parse } from 'fast-csv';
 import * as unzipper from 'unzipper';
-import { type CellValue } from '@councilpay/domain';
+import { type BillFileErrorCode, type CellValue } from '@councilpay/domain';
 import { BILL_FILE_LIMITS, type BillFileLimits } from './bill-file-limits';
 
-export { BILL_FILE_LIMITS, type BillFileLimits };
+export { BILL_FILE_LIMITS, type BillFileErrorCode, type BillFileLimits };
 
 export type BillFileKind = 'csv' | 'xlsx';
-
-export type BillFileErrorCode =
-  /** More bytes than the upload limit. */
-  | 'file_too_large'
-  /** A CSV that is not UTF-8 (with or without BOM): Excel's "CSV" in the Windows code page, for instance. */
-  | 'not_utf8'
-  /** A CSV whose quotes do not close, or an XLSX that is not a readable workbook. */
-  | 'file_unreadable'
-  /** An XLSX whose parts unpack to far more than they take in the file (a zip bomb), or to too much in all. */
-  | 'xlsx_too_large_unpacked'
-  | 'too_many_rows'
-  | 'too_many_columns'
-  /** No header row. */
-  | 'empty_file';
 
 export class BillFileError extends Error {
   constructor(

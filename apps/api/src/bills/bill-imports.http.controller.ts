@@ -2,10 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Controller, Get, Header, Param, Post, Query, Req } from '@nestjs/common';
+import { Controller, Get, Header, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { billTemplateHeader, isPayableType, type RowError } from '@councilpay/domain';
+import type { Request, Response } from 'express';
+import {
+  DEFAULT_LANGUAGE,
+  billTemplateHeader,
+  isPayableType,
+  type AdminBillImport,
+  type AdminBillImportRow,
+  type RowError,
+} from '@councilpay/domain';
+import { translate } from '@councilpay/i18n';
 import type { Principal } from '../auth/principal';
 import { councilScope, CurrentUser, Roles } from '../auth/roles';
 import { ApiError } from '../http/api-error';
@@ -13,8 +21,20 @@ import { UuidParam } from '../admin/id.param';
 import { csvCell } from '../admin/csv-cells';
 import { PrismaService } from '../prisma/prisma.service';
 import { BILL_FILE_LIMITS, BillFileError, saveUpload } from './bill-file';
-import { BillImports, type BillImportPreview } from './bill-imports';
-import { UploadBillFileQueryDto } from './bill-imports.request.dto';
+import { listWindow, sendPage } from '../admin/list-query';
+import {
+  BillImports,
+  rowsWhere,
+  toAdminBillImport,
+  toAdminBillImportRow,
+  type BillImportPreview,
+} from './bill-imports';
+import {
+  BillErrorReportQueryDto,
+  ListBillImportRowsQueryDto,
+  ListBillImportsQueryDto,
+  UploadBillFileQueryDto,
+} from './bill-imports.request.dto';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -31,6 +51,38 @@ export class BillImportsHttpController {
     private readonly imports: BillImports,
     private readonly prisma: PrismaService,
   ) {}
+
+  @Get()
+  @Roles('council_admin')
+  @ApiOperation({
+    summary: "Bill imports of the staff member's councils, newest first: who, when, file, SHA-256, counts per outcome",
+  })
+  async list(
+    @CurrentUser() principal: Principal,
+    @Query() query: ListBillImportsQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AdminBillImport[]> {
+    const window = listWindow(query, ['createdAt'] as const, { sort: 'createdAt', order: 'desc' });
+    const scope = councilScope(principal);
+    if (query.council && !inScope(principal, query.council)) {
+      throw new ApiError(403, 'forbidden', 'You are not allowed to do this.');
+    }
+    const where = {
+      ...(query.council ? { councilCode: query.council } : scope.all ? {} : { councilCode: { in: scope.councils } }),
+      ...(query.type ? { type: query.type } : {}),
+      ...(query.id ? { id: { in: query.id } } : {}),
+    };
+    const [rows, total] = await Promise.all([
+      this.prisma.billImport.findMany({
+        where,
+        orderBy: [{ createdAt: window.order }, { id: window.order }],
+        skip: window.skip,
+        take: window.take,
+      }),
+      this.prisma.billImport.count({ where }),
+    ]);
+    return sendPage(res, { rows: rows.map(toAdminBillImport), total });
+  }
 
   @Get('templates/:type')
   @Roles('council_admin')
@@ -91,16 +143,64 @@ export class BillImportsHttpController {
     return this.imports.confirm(principal, id);
   }
 
+  @Get(':id')
+  @Roles('council_admin')
+  @ApiOperation({ summary: 'One bill import: file, who, when, status and counts per outcome' })
+  async one(@CurrentUser() principal: Principal, @Param() { id }: UuidParam): Promise<AdminBillImport> {
+    await this.visible(principal, id);
+    return toAdminBillImport(await this.prisma.billImport.findUniqueOrThrow({ where: { id } }));
+  }
+
+  @Get(':id/rows')
+  @Roles('council_admin')
+  @ApiOperation({
+    summary:
+      "A bill import's rows of one outcome, in file order: new, changed (balance before and after), unchanged, withdrawn, refused (the reason code), invalid (each cell's line, column, value and reason code)",
+  })
+  async rows(
+    @CurrentUser() principal: Principal,
+    @Param() { id }: UuidParam,
+    @Query() query: ListBillImportRowsQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AdminBillImportRow[]> {
+    await this.visible(principal, id);
+    const window = listWindow(query, ['id'] as const, { sort: 'id', order: 'asc' });
+    const where = rowsWhere(id, query.outcome);
+    const [rows, total] = await Promise.all([
+      this.prisma.billImportRow.findMany({
+        where,
+        orderBy: { id: window.order },
+        skip: window.skip,
+        take: window.take,
+      }),
+      this.prisma.billImportRow.count({ where }),
+    ]);
+    return sendPage(res, { rows: rows.map(toAdminBillImportRow), total });
+  }
+
   @Get(':id/errors.csv')
   @Roles('council_admin')
   @Header('Content-Type', 'text/csv; charset=utf-8')
-  @ApiOperation({ summary: "A bill file's error report: line, column, value, reason" })
-  async errors(@CurrentUser() principal: Principal, @Param() { id }: UuidParam): Promise<string> {
+  @ApiOperation({
+    summary: "A bill file's error report: line, column, value, reason code and the reason in words (lang: ms, en, zh)",
+  })
+  async errors(
+    @CurrentUser() principal: Principal,
+    @Param() { id }: UuidParam,
+    @Query() { lang }: BillErrorReportQueryDto,
+  ): Promise<string> {
     await this.visible(principal, id);
+    const language = lang ?? DEFAULT_LANGUAGE;
     const lines = (await this.imports.errors(id)).map((e: RowError) =>
-      [String(e.line), csvCell(e.column), csvCell(e.value, true), csvCell(e.code)].join(','),
+      [
+        String(e.line),
+        csvCell(e.column),
+        csvCell(e.value, true),
+        csvCell(e.code),
+        csvCell(translate(language, `console.bill_imports.cell_errors.${e.code}`), true),
+      ].join(','),
     );
-    return `\uFEFFline,column,value,reason\r\n${lines.map((l) => `${l}\r\n`).join('')}`;
+    return `\uFEFFline,column,value,code,reason\r\n${lines.map((l) => `${l}\r\n`).join('')}`;
   }
 
   private async visible(principal: Principal, id: string): Promise<void> {

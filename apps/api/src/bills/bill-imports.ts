@@ -1,6 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   billOutcomeFingerprint,
+  type AdminBillImport,
+  type AdminBillImportRow,
+  type BillImportStatus,
+  type BillOutcome,
+  type BillRowOutcome,
   emptyBillCounts,
   parseBillRow,
   readBillHeader,
@@ -50,6 +55,74 @@ const countsOf = (value: Prisma.JsonValue): BillOutcomeCounts => ({
   ...emptyBillCounts(),
   ...(value as Partial<BillOutcomeCounts>),
 });
+
+type BillImportRecord = Prisma.BillImportGetPayload<object>;
+
+/** An import as the console lists it. */
+export function toAdminBillImport(imp: BillImportRecord): AdminBillImport {
+  return {
+    id: imp.id,
+    councilCode: imp.councilCode,
+    type: imp.type,
+    source: imp.source,
+    fileName: imp.fileName,
+    sha256: imp.sha256,
+    complete: imp.complete,
+    status: imp.status as BillImportStatus,
+    staffEmail: imp.staffEmail,
+    counts: countsOf(imp.counts),
+    createdAt: imp.createdAt.toISOString(),
+    confirmedAt: imp.confirmedAt?.toISOString() ?? null,
+  };
+}
+
+type StagedRow = Prisma.BillImportRowGetPayload<object>;
+
+/** A staged row as the preview lists it: the bill's number and owner, and what it does or why it cannot. */
+export function toAdminBillImportRow(row: StagedRow): AdminBillImportRow {
+  const bill = (row.bill ?? {}) as { displayNo?: string; ownerName?: string; balanceSen?: number };
+  const outcome = row.outcome as BillOutcome | null;
+  const errors = (row.errors ?? []) as unknown as RowError[];
+  const base: AdminBillImportRow = {
+    id: String(row.id),
+    line: row.line,
+    outcome: (outcome?.outcome ?? 'invalid') as BillRowOutcome,
+    displayNo: bill.displayNo ?? null,
+    ownerName: bill.ownerName ?? null,
+    balanceSen: bill.balanceSen ?? null,
+    balanceBeforeSen: null,
+    fields: [],
+    reinstated: false,
+    refusal: null,
+    errors,
+  };
+  if (!outcome) return base;
+  switch (outcome.outcome) {
+    case 'new':
+      return { ...base, balanceSen: outcome.balanceSen };
+    case 'changed':
+      return {
+        ...base,
+        balanceSen: outcome.balanceAfterSen,
+        balanceBeforeSen: outcome.balanceBeforeSen,
+        fields: [...outcome.fields],
+        reinstated: outcome.reinstated,
+      };
+    case 'withdrawn':
+      return { ...base, balanceSen: null, balanceBeforeSen: outcome.balanceBeforeSen };
+    case 'refused':
+      return { ...base, refusal: outcome.code };
+    default:
+      return base;
+  }
+}
+
+/** The staged rows of one outcome. */
+export function rowsWhere(importId: string, outcome: BillRowOutcome): Prisma.BillImportRowWhereInput {
+  return outcome === 'invalid'
+    ? { importId, errors: { not: Prisma.DbNull } }
+    : { importId, outcome: { path: ['outcome'], equals: outcome } };
+}
 
 /**
  * Council bill files: a preview reads the file row by row through the layouts, plans it against the ledger

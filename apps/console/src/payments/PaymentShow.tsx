@@ -16,6 +16,7 @@ import {
   useTranslate,
   WithRecord,
 } from 'react-admin';
+import { BillImportStamps } from '../bill-imports/BillImportStamps';
 import { ResendNotificationButton } from '../notifications/ResendNotificationButton';
 import { ChipsField, DateTimeField, MoneyField, PaymentStatusField, TranslatedField } from '../shared/fields';
 import { PaymentShowActions } from './PaymentActions';
@@ -143,6 +144,7 @@ export function PaymentShow() {
                 <DataTable.Col source="receiptNo" label="resources.payments.fields.receiptNo" />
               </DataTable>
             </ArrayField>
+            <BillImportStamps />
           </Section>
         </Grid>
         <Grid size={12}>

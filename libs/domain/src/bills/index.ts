@@ -1,3 +1,4 @@
 export * from './cells';
 export * from './layouts';
 export * from './changes';
+export * from './codes';

@@ -5,6 +5,7 @@
  * with an `id`, and the header `X-Total-Count` holds how many match in all.
  */
 import type { PaymentState } from '../payment-state';
+import type { PayableType } from '../payable-types';
 import type { PaymentDto } from './payments';
 import type { CouncilDto } from './public';
 import type { Role } from './identity';
@@ -271,6 +272,19 @@ export interface AdminPaymentView extends AdminPaymentDetail {
   audit: StaffAuditRow[];
   /** The items as a refund names them (in the order of `items`), with what was already given back of each. */
   refundItems: AdminRefundableItem[];
+  /** The import that last changed each item's bill (in the order of `items`); null when none did. */
+  billImports: (AdminBillImportStamp | null)[];
+}
+
+/** Which bill import last changed a bill: a council's file, the bills API or the demo seed. */
+export interface AdminBillImportStamp {
+  id: string;
+  councilCode: string;
+  type: PayableType;
+  source: string;
+  fileName: string | null;
+  /** When it was confirmed (written). */
+  at: string;
 }
 
 /** GET /api/admin/dashboard: the morning's view, within the caller's councils. Days are Malaysian days. */

@@ -1,3 +1,5 @@
+import { billImportsEn } from './bill-imports.en';
+
 /**
  * The staff console's messages. `resources` holds react-admin's resource and field labels (a label with two
  * forms is written `singular |||| plural`, react-admin's own convention); the rest are the console's texts.
@@ -657,4 +659,5 @@ export const consoleEn = {
       },
     },
   },
+  bill_imports: billImportsEn,
 };

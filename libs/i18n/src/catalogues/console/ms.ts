@@ -1,3 +1,4 @@
+import { billImportsMs } from './bill-imports.ms';
 import type { consoleEn } from './en';
 
 /** Konsol kakitangan dalam Bahasa Malaysia. */
@@ -661,4 +662,5 @@ export const consoleMs: typeof consoleEn = {
       },
     },
   },
+  bill_imports: billImportsMs,
 };

@@ -1,3 +1,4 @@
+import { billImportsZh } from './bill-imports.zh';
 import type { consoleEn } from './en';
 
 /** 职员控制台（简体中文）。 */
@@ -645,4 +646,5 @@ export const consoleZh: typeof consoleEn = {
       },
     },
   },
+  bill_imports: billImportsZh,
 };

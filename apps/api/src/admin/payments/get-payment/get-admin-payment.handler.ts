@@ -53,6 +53,21 @@ export class GetAdminPaymentHandler implements IQueryHandler<GetAdminPaymentQuer
               accountNo: true,
               amountSen: true,
               creditedAt: true,
+              payable: {
+                select: {
+                  lastImport: {
+                    select: {
+                      id: true,
+                      councilCode: true,
+                      type: true,
+                      source: true,
+                      fileName: true,
+                      confirmedAt: true,
+                      createdAt: true,
+                    },
+                  },
+                },
+              },
               refundItems: {
                 select: { amountSen: true, refund: { select: { state: true, correctsRefundId: true } } },
               },
@@ -85,6 +100,12 @@ export class GetAdminPaymentHandler implements IQueryHandler<GetAdminPaymentQuer
         ...itemRefunds(i.refundItems),
         credited: i.creditedAt !== null,
       })),
+      billImports: staff.items.map(({ payable }) => {
+        const imp = payable.lastImport;
+        if (!imp) return null;
+        const { confirmedAt, createdAt, ...stamp } = imp;
+        return { ...stamp, at: (confirmedAt ?? createdAt).toISOString() };
+      }),
     };
   }
 }
