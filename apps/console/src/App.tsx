@@ -4,6 +4,7 @@ import { Route } from 'react-router-dom';
 import audit from './audit';
 import { authProvider } from './authProvider';
 import configuration from './configuration';
+import collectionFiles from './collection-files';
 import councils from './councils';
 import { Dashboard } from './dashboard/Dashboard';
 import dayClose from './day-close';
@@ -20,6 +21,7 @@ const ConfigurationEdit = configuration.edit;
 const ReconciliationPage = reconciliation.page;
 const SettlementPage = settlements.page;
 const DayClosePage = dayClose.page;
+const CollectionFilesPage = collectionFiles.page;
 
 /**
  * The staff console. Following react-admin's demo: one folder per resource exporting its views, spread into
@@ -59,6 +61,14 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           element={
             <Authenticated>
               <DayClosePage />
+            </Authenticated>
+          }
+        />
+        <Route
+          path={collectionFiles.path}
+          element={
+            <Authenticated>
+              <CollectionFilesPage />
             </Authenticated>
           }
         />

@@ -8,6 +8,8 @@ import {
   type AdminPaymentActionResult,
   type AdminPaymentTotals,
   type DayCloseReport,
+  type CollectionFileReproduction,
+  type CollectionFileRow,
   type AdminRecordRefundRequest,
   type AdminRecordRefundResult,
   type AdminRefundPreview,
@@ -83,6 +85,11 @@ export interface ConsoleDataProvider extends DataProvider {
   getPaymentTotals(filter: Record<string, unknown>, signal?: AbortSignal): Promise<AdminPaymentTotals>;
   getDayClose(council: string, day: string, signal?: AbortSignal): Promise<DayCloseReport>;
   signDayClose(council: string, day: string): Promise<DayCloseReport>;
+  listCollectionFiles(
+    query: { council: string; from: string; to: string },
+    signal?: AbortSignal,
+  ): Promise<CollectionFileRow[]>;
+  reproduceCollectionFile(council: string, day: string): Promise<CollectionFileReproduction[]>;
   getHealth(signal?: AbortSignal): Promise<HealthReport>;
   getGatewayAnswers(reference: string, signal?: AbortSignal): Promise<AdminGatewayAnswerRow[]>;
   getRefunds(reference: string, signal?: AbortSignal): Promise<AdminRefundRow[]>;
@@ -198,6 +205,10 @@ export function createDataProvider(client: typeof httpClient = httpClient): Cons
     getDayClose: (council, day, signal) =>
       get(`${ADMIN_API}/day-close?${new URLSearchParams({ council, day }).toString()}`, signal),
     signDayClose: (council, day) => post(`/day-close/${encodeURIComponent(council)}/${day}/sign`),
+    listCollectionFiles: (query, signal) =>
+      get(`${ADMIN_API}/collection-files?${new URLSearchParams(query).toString()}`, signal),
+    reproduceCollectionFile: (council, day) =>
+      post(`/collection-files/${encodeURIComponent(council)}/${encodeURIComponent(day)}/reproduce`),
     getPaymentTotals: (filter, signal) =>
       get(`${ADMIN_API}/payments/totals?${new URLSearchParams({ filter: JSON.stringify(filter) }).toString()}`, signal),
     getGatewayAnswers: (reference, signal) =>

@@ -26,3 +26,4 @@ export * from './constants';
 export * from './contracts/documents';
 export * from './contracts/webhooks';
 export * from './bills';
+export * from './contracts/collection-files';

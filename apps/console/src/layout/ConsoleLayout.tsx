@@ -5,6 +5,7 @@ import configuration from '../configuration';
 import reconciliation from '../reconciliation';
 import settlements from '../settlements';
 import dayClose from '../day-close';
+import collectionFiles from '../collection-files';
 
 /** Bull Board, served by the API (read-only, `_admin` only). */
 export const QUEUE_BOARD_URL = '/api/admin/queues/';
@@ -15,6 +16,7 @@ function ConsoleMenu() {
   const ReconciliationIcon = reconciliation.icon;
   const SettlementIcon = settlements.icon;
   const DayCloseIcon = dayClose.icon;
+  const CollectionFilesIcon = collectionFiles.icon;
   const { canAccess: canConfigure } = useCanAccess({ resource: 'configuration', action: 'edit' });
   const { canAccess: canSeeQueues } = useCanAccess({ resource: 'queues', action: 'list' });
   return (
@@ -32,6 +34,11 @@ function ConsoleMenu() {
         leftIcon={<SettlementIcon />}
       />
       <Menu.Item to={dayClose.path} primaryText={translate('console.day_close.title')} leftIcon={<DayCloseIcon />} />
+      <Menu.Item
+        to={collectionFiles.path}
+        primaryText={translate('console.collection_files.title')}
+        leftIcon={<CollectionFilesIcon />}
+      />
       {canConfigure && (
         <Menu.Item
           to={configuration.path}

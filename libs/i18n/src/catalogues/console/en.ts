@@ -246,6 +246,27 @@ export const consoleEn = {
     refunded: 'Refunds made',
     net: 'Net',
   },
+  collection_files: {
+    title: 'Collection files',
+    intro:
+      "Each council's file of a Malaysian day: every item credited, refunds and late approvals, with control totals equal to the day's close. Made once the day is over and the grace for late bank answers has passed, kept as made with its SHA-256.",
+    council: 'Council',
+    from: 'From',
+    to: 'To',
+    day: 'Day',
+    format: 'Format',
+    lines: 'Lines',
+    credited: 'Credited',
+    refunds: 'Refunds made',
+    sha256: 'SHA-256',
+    download: 'Download',
+    none: 'No collection file for these days yet.',
+    reproduce: 'Produce again',
+    identical: 'Produced again: the same bytes and hash as kept.',
+    different:
+      'Produced again: different from the kept file (money recorded after it was made). The kept file stays as it was.',
+    kept_now: 'The file of this day has been made and kept.',
+  },
   day_close: {
     title: 'Day close',
     intro:

@@ -246,6 +246,27 @@ export const consoleMs: typeof consoleEn = {
     refunded: 'Bayaran balik dibuat',
     net: 'Bersih',
   },
+  collection_files: {
+    title: 'Fail kutipan',
+    intro:
+      'Fail setiap majlis bagi satu hari Malaysia: setiap item yang dikreditkan, bayaran balik dan kelulusan lewat, dengan jumlah kawalan yang sama dengan tutup hari. Dibuat selepas hari tamat dan tempoh tangguh untuk jawapan lewat bank berlalu, disimpan seperti dibuat bersama SHA-256nya.',
+    council: 'Majlis',
+    from: 'Dari',
+    to: 'Hingga',
+    day: 'Hari',
+    format: 'Jenis fail',
+    lines: 'Baris',
+    credited: 'Dikreditkan',
+    refunds: 'Bayaran balik dibuat',
+    sha256: 'Cincangan SHA-256',
+    download: 'Muat turun',
+    none: 'Belum ada fail kutipan bagi hari-hari ini.',
+    reproduce: 'Hasilkan semula',
+    identical: 'Dihasilkan semula: bait dan cincangan sama seperti yang disimpan.',
+    different:
+      'Dihasilkan semula: berbeza daripada fail yang disimpan (wang direkodkan selepas fail dibuat). Fail yang disimpan kekal seperti asal.',
+    kept_now: 'Fail hari ini telah dibuat dan disimpan.',
+  },
   day_close: {
     title: 'Tutup hari',
     intro:

@@ -244,6 +244,26 @@ export const consoleZh: typeof consoleEn = {
     refunded: '已退款金额',
     net: '净额',
   },
+  collection_files: {
+    title: '收款文件',
+    intro:
+      '每个市议会每个马来西亚日的文件：当日入账的每一项、退款和迟到的批准，控制总额与日结相同。在当日结束且银行迟到回复的宽限期过后生成，按生成时原样保存，并附 SHA-256。',
+    council: '市议会',
+    from: '从',
+    to: '至',
+    day: '日期',
+    format: '格式',
+    lines: '行数',
+    credited: '已入账',
+    refunds: '已退款',
+    sha256: 'SHA-256 校验值',
+    download: '下载',
+    none: '这些日期尚无收款文件。',
+    reproduce: '重新生成',
+    identical: '已重新生成：字节和校验值与保存的文件相同。',
+    different: '已重新生成：与保存的文件不同（文件生成后又记录了款项）。保存的文件保持不变。',
+    kept_now: '当日文件已生成并保存。',
+  },
   day_close: {
     title: '日结',
     intro:
