@@ -16,12 +16,14 @@ import reconciliation from './reconciliation';
 import settlements from './settlements';
 import { darkTheme, lightTheme } from './theme';
 import users from './users';
+import webhooks from './webhooks';
 
 const ConfigurationEdit = configuration.edit;
 const ReconciliationPage = reconciliation.page;
 const SettlementPage = settlements.page;
 const DayClosePage = dayClose.page;
 const CollectionFilesPage = collectionFiles.page;
+const WebhooksPage = webhooks.page;
 
 /**
  * The staff console. Following react-admin's demo: one folder per resource exporting its views, spread into
@@ -69,6 +71,14 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           element={
             <Authenticated>
               <CollectionFilesPage />
+            </Authenticated>
+          }
+        />
+        <Route
+          path={webhooks.path}
+          element={
+            <Authenticated>
+              <WebhooksPage />
             </Authenticated>
           }
         />

@@ -6,6 +6,7 @@ import reconciliation from '../reconciliation';
 import settlements from '../settlements';
 import dayClose from '../day-close';
 import collectionFiles from '../collection-files';
+import webhooks from '../webhooks';
 
 /** Bull Board, served by the API (read-only, `_admin` only). */
 export const QUEUE_BOARD_URL = '/api/admin/queues/';
@@ -17,6 +18,7 @@ function ConsoleMenu() {
   const SettlementIcon = settlements.icon;
   const DayCloseIcon = dayClose.icon;
   const CollectionFilesIcon = collectionFiles.icon;
+  const WebhooksIcon = webhooks.icon;
   const { canAccess: canConfigure } = useCanAccess({ resource: 'configuration', action: 'edit' });
   const { canAccess: canSeeQueues } = useCanAccess({ resource: 'queues', action: 'list' });
   return (
@@ -39,6 +41,7 @@ function ConsoleMenu() {
         primaryText={translate('console.collection_files.title')}
         leftIcon={<CollectionFilesIcon />}
       />
+      <Menu.Item to={webhooks.path} primaryText={translate('console.webhooks.title')} leftIcon={<WebhooksIcon />} />
       {canConfigure && (
         <Menu.Item
           to={configuration.path}
