@@ -45,6 +45,7 @@ export default tseslint.config(
             { sourceTag: 'scope:portal', onlyDependOnLibsWithTags: ['scope:domain', 'scope:i18n'] },
             { sourceTag: 'scope:console', onlyDependOnLibsWithTags: ['scope:domain', 'scope:i18n'] },
             { sourceTag: 'scope:gateway-sim', onlyDependOnLibsWithTags: ['scope:domain', 'scope:fpx'] },
+            { sourceTag: 'scope:council-sim', onlyDependOnLibsWithTags: ['scope:domain', 'scope:webhooks'] },
           ],
         },
       ],
@@ -64,6 +65,8 @@ export default tseslint.config(
       'playwright.config.ts',
       'deploy/**/*.ts',
       'scripts/bench.mjs',
+      // The demo's payments out, end to end in-process: the API with the council simulator and npm start's setup.
+      'apps/api/test/council-sim.spec.ts',
     ],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },

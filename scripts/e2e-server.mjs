@@ -29,6 +29,8 @@ async function main() {
   const port = process.env.E2E_PORT || '3300';
   // The simulator's port follows the API's (3300 → 3400), so two runs side by side need only E2E_PORT apart.
   const simPort = process.env.E2E_SIM_PORT || String(Number(port) + 100);
+  // The council simulator (webhooks) two hundred above (3300 → 3500).
+  const councilSimPort = process.env.E2E_COUNCIL_SIM_PORT || String(Number(port) + 200);
   const keysDir = mkdtempSync(join(tmpdir(), 'councilpay-e2e-keys-'));
   const env = {
     ...process.env,
@@ -41,6 +43,7 @@ async function main() {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SIM_PORT: simPort,
     SIM_PUBLIC_URL: `http://127.0.0.1:${simPort}`,
+    COUNCIL_SIM_PORT: councilSimPort,
     DEV_KEYS_DIR: keysDir,
     PORTAL_DIST: resolve(ROOT, 'apps/portal/dist'),
     CONSOLE_DIST: resolve(ROOT, 'apps/console/dist'),
@@ -55,18 +58,29 @@ async function main() {
       { name: 'api', script: 'apps/api/dist/main.js' },
       { name: 'worker', script: 'apps/api/dist/worker.js' },
       { name: 'gateway-sim', script: 'apps/gateway-sim/dist/main.js' },
+      { name: 'council-sim', script: 'apps/council-sim/dist/main.js' },
     ],
     env,
   );
   log(
-    `e2e servers on :${port} (API, portal, console) and :${simPort} (gateway simulator), database ${base.pathname.slice(1)}`,
+    `e2e servers on :${port} (API, portal, console), :${simPort} (gateway simulator) and :${councilSimPort} ` +
+      `(council simulator), database ${base.pathname.slice(1)}`,
   );
   // For tests that look behind the API (the SMS sink, the configuration row): where this run's servers are.
   const envFile = e2eEnvFile(port);
   mkdirSync(dirname(envFile), { recursive: true });
   writeFileSync(
     envFile,
-    `${JSON.stringify({ databaseUrl: env.DATABASE_URL, apiUrl: env.PUBLIC_URL, simUrl: env.SIM_PUBLIC_URL }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        databaseUrl: env.DATABASE_URL,
+        apiUrl: env.PUBLIC_URL,
+        simUrl: env.SIM_PUBLIC_URL,
+        councilSimUrl: `http://127.0.0.1:${councilSimPort}`,
+      },
+      null,
+      2,
+    )}\n`,
   );
   const shutdown = async () => {
     await stop(5000);

@@ -14,6 +14,7 @@ export const DEFAULTS = {
   REDIS_URL: 'redis://127.0.0.1:6379',
   PORT: '3000',
   SIM_PORT: '3100',
+  COUNCIL_SIM_PORT: '3200',
 };
 
 export function log(message) {

@@ -89,6 +89,7 @@ async function main() {
   database.pathname = `/councilpay_start_${runId}`;
   const port = await freePort();
   const simPort = await freePort();
+  const councilSimPort = await freePort();
   const keysDir = mkdtempSync(join(tmpdir(), 'councilpay-start-keys-'));
   const env = {
     ...process.env,
@@ -99,6 +100,7 @@ async function main() {
     REDIS_PREFIX: `cp-start-${runId}`,
     PORT: String(port),
     SIM_PORT: String(simPort),
+    COUNCIL_SIM_PORT: String(councilSimPort),
     DEV_KEYS_DIR: keysDir,
     LOG_LEVEL: 'warn',
   };
@@ -155,6 +157,20 @@ async function main() {
     }
     log(`start smoke: the simulator answers for the bank to :${port}`);
 
+    // The council simulator runs and was given the demo endpoint's secret (mdpg's webhooks go to it).
+    await waitFor(
+      async () => {
+        try {
+          return (await (await fetch(`http://127.0.0.1:${councilSimPort}/control`)).json()).secrets >= 1;
+        } catch {
+          return false;
+        }
+      },
+      120_000,
+      'the council simulator was not given the demo webhook endpoint',
+    );
+    log(`start smoke: the council simulator (:${councilSimPort}) receives the demo council's webhooks`);
+
     await checkPage('portal', `${api}/`);
     await checkPage('console', `${api}/console/`);
   } catch (error) {
@@ -175,8 +191,10 @@ async function main() {
   // npm itself ends by the signal, as under a terminal's Ctrl-C; the product's own start script must stop cleanly.
   if (![0, 130, 'SIGINT'].includes(exitCode)) fail(`npm start exited with ${exitCode} after Ctrl-C`);
   if (!output.join('').includes('stopped')) fail('npm start did not report that it stopped its processes');
-  for (const p of [port, simPort]) if (!(await portIsFree(p))) fail(`port ${p} is still taken after npm start stopped`);
-  log(`start smoke: Ctrl-C stopped every process and freed ports ${port} and ${simPort}`);
+  for (const p of [port, simPort, councilSimPort]) {
+    if (!(await portIsFree(p))) fail(`port ${p} is still taken after npm start stopped`);
+  }
+  log(`start smoke: Ctrl-C stopped every process and freed ports ${port}, ${simPort} and ${councilSimPort}`);
 }
 
 main().then(

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: the whole product with demo data on a fresh clone. Installs dependencies if missing, creates
 // the database if missing, migrates, seeds (idempotently), builds, and runs the API (serving the portal and the
-// console), the worker and the gateway simulator. Ctrl-C stops everything it started.
+// console), the worker, the gateway simulator and the council simulator (the demo council's webhooks go to it).
+// Ctrl-C stops everything it started.
 import { resolve } from 'node:path';
 import {
   DEFAULTS,
@@ -16,6 +17,7 @@ import {
   startProcesses,
   waitForHttp,
 } from './lib.mjs';
+import { registerDemoWebhook } from './demo-webhook.mjs';
 
 async function main() {
   ensureInstalled();
@@ -24,6 +26,7 @@ async function main() {
   env.NODE_ENV ||= 'development';
   env.PUBLIC_URL ||= `http://localhost:${env.PORT}`;
   env.SIM_PUBLIC_URL ||= `http://localhost:${env.SIM_PORT}`;
+  const councilSimUrl = `http://127.0.0.1:${env.COUNCIL_SIM_PORT}`;
   // The simulator sends the bank's answers to this API, on whatever PORT it runs.
   env.FPX_DIRECT_AC_URL ||= `http://localhost:${env.PORT}/api/gateways/fpx/direct`;
   env.FPX_INDIRECT_AC_URL ||= `http://localhost:${env.PORT}/api/gateways/fpx/indirect`;
@@ -41,6 +44,7 @@ async function main() {
       { name: 'api', script: 'apps/api/dist/main.js' },
       { name: 'worker', script: 'apps/api/dist/worker.js' },
       { name: 'gateway-sim', script: 'apps/gateway-sim/dist/main.js' },
+      { name: 'council-sim', script: 'apps/council-sim/dist/main.js' },
     ],
     env,
   );
@@ -59,12 +63,24 @@ async function main() {
   const api = `http://localhost:${env.PORT}`;
   await waitForHttp(`${api}/api/health`);
   await waitForHttp(`${env.SIM_PUBLIC_URL}/health`);
+  await waitForHttp(`${councilSimUrl}/health`);
+  // A demo nicety: if it cannot be set up (a changed demo password), everything else still runs.
+  const endpointId = await registerDemoWebhook({
+    apiUrl: api,
+    simUrl: councilSimUrl,
+    email: 'admin@councilpay.my',
+    password: env.SEED_ADMIN_PASSWORD || 'Demo#CouncilPay2026',
+  }).catch((error) => {
+    log(`council simulator: no demo webhook endpoint (${error.message})`);
+    return 'none';
+  });
   log('CouncilPay is running:');
   log(`  portal         ${api}/`);
   log(`  console        ${api}/console/  (demo staff: admin@councilpay.my, password in README)`);
   log(`  API health     ${api}/api/health`);
   log(`  API docs       ${api}/api/docs`);
   log(`  gateway sim    ${env.SIM_PUBLIC_URL}/`);
+  log(`  council sim    ${councilSimUrl}/  (mdpg's webhooks: endpoint ${endpointId})`);
   log('Press Ctrl-C to stop.');
 }
 

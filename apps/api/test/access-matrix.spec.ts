@@ -843,6 +843,50 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
         expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 404, admin: 202 },
       },
       {
+        route: 'POST /api/admin/collection-files/mdpg/2020-01-02/reproduce',
+        declared: 'POST /api/admin/collection-files/:council/:day/reproduce',
+        expect: staffOnly,
+        check: {
+          mdpgAdmin: (res) => expect(res.body.map((r: { keptNow: boolean }) => r.keptNow)).toEqual([true, true]),
+        },
+      },
+      {
+        route: 'POST /api/admin/collection-files/mps/2020-01-02/reproduce',
+        declared: 'POST /api/admin/collection-files/:council/:day/reproduce',
+        expect: { ...staffOnly, mdpgAdmin: 403 },
+      },
+      {
+        route: 'GET /api/admin/collection-files?from=2020-01-01&to=2020-01-31',
+        declared: 'GET /api/admin/collection-files',
+        expect: staffOnly,
+        check: {
+          mdpgAdmin: (res) =>
+            expect(new Set(res.body.map((f: { council: string }) => f.council))).toEqual(new Set(['mdpg'])),
+          admin: (res) => expect(res.body.map((f: { council: string }) => f.council)).toContain('mps'),
+        },
+      },
+      {
+        route: 'GET /api/admin/collection-files/mdpg/2020-01-02/csv',
+        declared: 'GET /api/admin/collection-files/:council/:day/:format',
+        expect: staffOnly,
+        check: { mdpgAdmin: (res) => expect(res.headers['x-content-sha256']).toMatch(/^[0-9a-f]{64}$/) },
+      },
+      {
+        route: 'GET /api/admin/collection-files/mps/2020-01-02/jsonl',
+        declared: 'GET /api/admin/collection-files/:council/:day/:format',
+        expect: { ...staffOnly, mdpgAdmin: 403 },
+      },
+      {
+        route: 'GET /api/admin/council-feed/mdpg',
+        declared: 'GET /api/admin/council-feed/:code',
+        expect: staffOnly,
+      },
+      {
+        route: 'GET /api/admin/council-feed/mps',
+        declared: 'GET /api/admin/council-feed/:code',
+        expect: { ...staffOnly, mdpgAdmin: 403 },
+      },
+      {
         route: 'GET /api/admin/reconciliation?from=2026-01-01&to=2026-12-31',
         declared: 'GET /api/admin/reconciliation',
         expect: staffOnly,

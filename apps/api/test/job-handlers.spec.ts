@@ -55,7 +55,7 @@ async function startFails(module: DynamicModule): Promise<Error> {
 }
 
 describe('every job has exactly one handler, or the worker does not start', () => {
-  it('lists the seven jobs of the five queues', () => {
+  it('lists the eight jobs of the five queues', () => {
     expect(JOB_NAMES).toEqual([
       'RelayOutbox',
       'DeliverNotification',
@@ -64,6 +64,7 @@ describe('every job has exactly one handler, or the worker does not start', () =
       'SweepOpenPayments',
       'ExpireResetRequests',
       'DeliverWebhooks',
+      'ProduceCollectionFiles',
     ]);
   });
 

@@ -5,6 +5,7 @@ import audit from './audit';
 import billImports from './bill-imports';
 import { authProvider } from './authProvider';
 import configuration from './configuration';
+import collectionFiles from './collection-files';
 import councils from './councils';
 import councilApiKeys, { councilApiRequests } from './council-api-keys';
 import { Dashboard } from './dashboard/Dashboard';
@@ -17,12 +18,15 @@ import reconciliation from './reconciliation';
 import settlements from './settlements';
 import { darkTheme, lightTheme } from './theme';
 import users from './users';
+import webhooks from './webhooks';
 
 const ConfigurationEdit = configuration.edit;
 const ReconciliationPage = reconciliation.page;
 const SettlementPage = settlements.page;
 const DayClosePage = dayClose.page;
 const BillImportsPage = billImports.page;
+const CollectionFilesPage = collectionFiles.page;
+const WebhooksPage = webhooks.page;
 
 /**
  * The staff console. Following react-admin's demo: one folder per resource exporting its views, spread into
@@ -64,6 +68,22 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           element={
             <Authenticated>
               <DayClosePage />
+            </Authenticated>
+          }
+        />
+        <Route
+          path={collectionFiles.path}
+          element={
+            <Authenticated>
+              <CollectionFilesPage />
+            </Authenticated>
+          }
+        />
+        <Route
+          path={webhooks.path}
+          element={
+            <Authenticated>
+              <WebhooksPage />
             </Authenticated>
           }
         />

@@ -12,6 +12,15 @@ import {
   type AdminPaymentActionResult,
   type AdminPaymentTotals,
   type DayCloseReport,
+  type CollectionFileReproduction,
+  type CollectionFileRow,
+  type WebhookDeliveryRow,
+  type WebhookEndpoint,
+  type WebhookEndpointCreateRequest,
+  type WebhookEndpointUpdateRequest,
+  type WebhookEndpointWithSecret,
+  type WebhookRedeliverRequest,
+  type WebhookRedeliverResult,
   type AdminRecordRefundRequest,
   type AdminRecordRefundResult,
   type AdminRefundPreview,
@@ -87,6 +96,17 @@ export interface ConsoleDataProvider extends DataProvider {
   getPaymentTotals(filter: Record<string, unknown>, signal?: AbortSignal): Promise<AdminPaymentTotals>;
   getDayClose(council: string, day: string, signal?: AbortSignal): Promise<DayCloseReport>;
   signDayClose(council: string, day: string): Promise<DayCloseReport>;
+  listCollectionFiles(
+    query: { council: string; from: string; to: string },
+    signal?: AbortSignal,
+  ): Promise<CollectionFileRow[]>;
+  reproduceCollectionFile(council: string, day: string): Promise<CollectionFileReproduction[]>;
+  listWebhookEndpoints(council: string, signal?: AbortSignal): Promise<WebhookEndpoint[]>;
+  createWebhookEndpoint(request: WebhookEndpointCreateRequest): Promise<WebhookEndpointWithSecret>;
+  updateWebhookEndpoint(id: string, request: WebhookEndpointUpdateRequest): Promise<WebhookEndpoint>;
+  rotateWebhookSecret(id: string): Promise<WebhookEndpointWithSecret>;
+  listWebhookDeliveries(id: string, signal?: AbortSignal): Promise<WebhookDeliveryRow[]>;
+  redeliverWebhooks(id: string, request: WebhookRedeliverRequest): Promise<WebhookRedeliverResult>;
   getHealth(signal?: AbortSignal): Promise<HealthReport>;
   getGatewayAnswers(reference: string, signal?: AbortSignal): Promise<AdminGatewayAnswerRow[]>;
   getRefunds(reference: string, signal?: AbortSignal): Promise<AdminRefundRow[]>;
@@ -234,6 +254,24 @@ export function createDataProvider(client: typeof httpClient = httpClient): Cons
     getDayClose: (council, day, signal) =>
       get(`${ADMIN_API}/day-close?${new URLSearchParams({ council, day }).toString()}`, signal),
     signDayClose: (council, day) => post(`/day-close/${encodeURIComponent(council)}/${day}/sign`),
+    listCollectionFiles: (query, signal) =>
+      get(`${ADMIN_API}/collection-files?${new URLSearchParams(query).toString()}`, signal),
+    reproduceCollectionFile: (council, day) =>
+      post(`/collection-files/${encodeURIComponent(council)}/${encodeURIComponent(day)}/reproduce`),
+    listWebhookEndpoints: (council, signal) =>
+      get(`${ADMIN_API}/webhook-endpoints?${new URLSearchParams({ council }).toString()}`, signal),
+    createWebhookEndpoint: (request) => post('/webhook-endpoints', request),
+    updateWebhookEndpoint: async (id, request) =>
+      (
+        await client(`${ADMIN_API}/webhook-endpoints/${encodeURIComponent(id)}`, {
+          method: 'PUT',
+          body: JSON.stringify(request),
+        })
+      ).json as WebhookEndpoint,
+    rotateWebhookSecret: (id) => post(`/webhook-endpoints/${encodeURIComponent(id)}/rotate-secret`),
+    listWebhookDeliveries: (id, signal) =>
+      get(`${ADMIN_API}/webhook-endpoints/${encodeURIComponent(id)}/deliveries`, signal),
+    redeliverWebhooks: (id, request) => post(`/webhook-endpoints/${encodeURIComponent(id)}/redeliveries`, request),
     getPaymentTotals: (filter, signal) =>
       get(`${ADMIN_API}/payments/totals?${new URLSearchParams({ filter: JSON.stringify(filter) }).toString()}`, signal),
     getGatewayAnswers: (reference, signal) =>

@@ -28,3 +28,4 @@ export * from './contracts/documents';
 export * from './contracts/webhooks';
 export * from './contracts/council-api';
 export * from './bills';
+export * from './contracts/collection-files';

@@ -64,6 +64,15 @@ export interface WebhooksConfig {
   publicUrlsOnly: boolean;
   /** Worker: how often it looks for due deliveries. */
   deliverEveryMs: number;
+  /** The daily collection files. */
+  collectionFiles: {
+    /** A Malaysian day's file is made this long after the day ends (late answers from the banks come first). */
+    graceMs: number;
+    /** Worker: how often it looks for days whose files are due. */
+    everyMs: number;
+    /** How many due days back the worker makes files that are missing (after it was down). */
+    catchUpDays: number;
+  };
 }
 
 export interface DocumentsConfig {
@@ -243,6 +252,9 @@ export const CONFIG_DEFAULTS = {
   /** Optional: seals webhook secrets (default: derived from SESSION_SECRET). */
   WEBHOOK_SECRETS_KEY: '',
   WEBHOOK_DELIVER_EVERY_MS: '1000',
+  COLLECTION_FILE_GRACE_MS: String(2 * 3600_000),
+  COLLECTION_FILE_EVERY_MS: String(10 * 60_000),
+  COLLECTION_FILE_CATCH_UP_DAYS: '7',
 } as const satisfies Record<string, string>;
 
 type VariableName = keyof typeof CONFIG_DEFAULTS;
@@ -496,6 +508,11 @@ function readWebhooks(read: EnvReader, production: boolean, sessionSecret: strin
     secretsKey,
     publicUrlsOnly: production,
     deliverEveryMs: read.integer('WEBHOOK_DELIVER_EVERY_MS', 100, 3_600_000),
+    collectionFiles: {
+      graceMs: read.integer('COLLECTION_FILE_GRACE_MS', 0, 24 * 3_600_000),
+      everyMs: read.integer('COLLECTION_FILE_EVERY_MS', 1_000, 24 * 3_600_000),
+      catchUpDays: read.integer('COLLECTION_FILE_CATCH_UP_DAYS', 1, 366),
+    },
   };
 }
 

@@ -28,6 +28,11 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
   { id: 'sweep-open-payments', job: 'SweepOpenPayments', everyMs: (c) => c.requery.sweepEveryMs },
   { id: 'expire-reset-requests', job: 'ExpireResetRequests', everyMs: () => 15 * 60_000 },
   { id: 'deliver-webhooks', job: 'DeliverWebhooks', everyMs: (c) => c.webhooks.deliverEveryMs },
+  {
+    id: 'produce-collection-files',
+    job: 'ProduceCollectionFiles',
+    everyMs: (c) => c.webhooks.collectionFiles.everyMs,
+  },
 ];
 
 /** How often a running worker checks that Redis still holds every schedule. */

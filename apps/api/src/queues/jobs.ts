@@ -20,6 +20,8 @@ export interface Jobs {
   ExpireResetRequests: { queue: QueueName.Maintenance; data: Record<string, never> };
   /** Sends the council webhook deliveries that are due, in order per bill (repeatable). */
   DeliverWebhooks: { queue: QueueName.Webhooks; data: Record<string, never> };
+  /** Keeps the councils' daily collection files of the days that are over (with their grace) (repeatable). */
+  ProduceCollectionFiles: { queue: QueueName.Webhooks; data: Record<string, never> };
 }
 
 export type JobName = keyof Jobs;
@@ -34,6 +36,7 @@ export const JOB_QUEUES: { readonly [N in JobName]: Jobs[N]['queue'] } = {
   SweepOpenPayments: QueueName.Requery,
   ExpireResetRequests: QueueName.Maintenance,
   DeliverWebhooks: QueueName.Webhooks,
+  ProduceCollectionFiles: QueueName.Webhooks,
 };
 
 export const JOB_NAMES = Object.keys(JOB_QUEUES) as JobName[];

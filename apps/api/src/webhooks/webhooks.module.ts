@@ -1,4 +1,15 @@
 import { Module } from '@nestjs/common';
+import { MoneyLedger } from '../admin/money/money-ledger';
+import { CollectionFiles } from './collection-files/collection-files';
+import { PullCouncilFeedHandler } from './council-feed/pull-council-feed.handler';
+import { PullCouncilFeedHttpController } from './council-feed/pull-council-feed.http.controller';
+import { GetCollectionFileHandler } from './collection-files/get-collection-file/get-collection-file.handler';
+import { GetCollectionFileHttpController } from './collection-files/get-collection-file/get-collection-file.http.controller';
+import { ListCollectionFilesHandler } from './collection-files/list-collection-files/list-collection-files.handler';
+import { ListCollectionFilesHttpController } from './collection-files/list-collection-files/list-collection-files.http.controller';
+import { ProduceCollectionFilesJob } from './collection-files/produce-collection-files.job';
+import { ReproduceCollectionFileHandler } from './collection-files/reproduce-collection-file/reproduce-collection-file.handler';
+import { ReproduceCollectionFileHttpController } from './collection-files/reproduce-collection-file/reproduce-collection-file.http.controller';
 import { CreateWebhookEndpointHandler } from './endpoints/create-webhook-endpoint/create-webhook-endpoint.handler';
 import { CreateWebhookEndpointHttpController } from './endpoints/create-webhook-endpoint/create-webhook-endpoint.http.controller';
 import { ListWebhookDeliveriesHandler } from './deliveries/list-webhook-deliveries/list-webhook-deliveries.handler';
@@ -19,17 +30,27 @@ import { UpdateWebhookEndpointHandler } from './endpoints/update-webhook-endpoin
 import { UpdateWebhookEndpointHttpController } from './endpoints/update-webhook-endpoint/update-webhook-endpoint.http.controller';
 import { WebhookEndpoints } from './endpoints/webhook-endpoints';
 
-const queryHandlers = [ListWebhookEndpointsHandler, GetWebhookEndpointHandler, ListWebhookDeliveriesHandler];
+const queryHandlers = [
+  ListWebhookEndpointsHandler,
+  GetWebhookEndpointHandler,
+  ListWebhookDeliveriesHandler,
+  ListCollectionFilesHandler,
+  GetCollectionFileHandler,
+  PullCouncilFeedHandler,
+];
 const commandHandlers = [
   CreateWebhookEndpointHandler,
   UpdateWebhookEndpointHandler,
   RotateWebhookEndpointSecretHandler,
   RedeliverWebhooksHandler,
+  ReproduceCollectionFileHandler,
 ];
 
 /**
  * Payments out: the councils' webhook endpoints under /api/admin/webhook-endpoints (`_admin` every council's, a
- * council admin their councils'; every change in the staff audit; a secret shown only when made).
+ * council admin their councils'; every change in the staff audit; a secret shown only when made), and the daily
+ * collection files under /api/admin/collection-files and the pull feed under /api/admin/council-feed (their query
+ * handlers are what a council system's signed routes call too).
  */
 @Module({
   controllers: [
@@ -40,14 +61,34 @@ const commandHandlers = [
     RotateWebhookEndpointSecretHttpController,
     ListWebhookDeliveriesHttpController,
     RedeliverWebhooksHttpController,
+    ListCollectionFilesHttpController,
+    GetCollectionFileHttpController,
+    ReproduceCollectionFileHttpController,
+    PullCouncilFeedHttpController,
   ],
-  providers: [...queryHandlers, ...commandHandlers, WebhookEndpoints, EndpointSecrets, WebhookDeliverer],
+  providers: [
+    ...queryHandlers,
+    ...commandHandlers,
+    WebhookEndpoints,
+    EndpointSecrets,
+    WebhookDeliverer,
+    CollectionFiles,
+    MoneyLedger,
+  ],
   exports: [EndpointSecrets, WebhookDeliverer],
 })
 export class WebhooksModule {}
 
-/** The worker's part: the webhooks queue and its delivery job. */
+/** The worker's part: the webhooks queue, its delivery job and the daily collection files. */
 @Module({
-  providers: [WebhooksProcessor, DeliverWebhooksJob, WebhookDeliverer, EndpointSecrets],
+  providers: [
+    WebhooksProcessor,
+    DeliverWebhooksJob,
+    WebhookDeliverer,
+    EndpointSecrets,
+    ProduceCollectionFilesJob,
+    CollectionFiles,
+    MoneyLedger,
+  ],
 })
 export class WebhooksWorkerModule {}

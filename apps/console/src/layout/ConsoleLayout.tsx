@@ -6,6 +6,8 @@ import reconciliation from '../reconciliation';
 import settlements from '../settlements';
 import dayClose from '../day-close';
 import billImports from '../bill-imports';
+import collectionFiles from '../collection-files';
+import webhooks from '../webhooks';
 
 /** Bull Board, served by the API (read-only, `_admin` only). */
 export const QUEUE_BOARD_URL = '/api/admin/queues/';
@@ -17,6 +19,8 @@ function ConsoleMenu() {
   const SettlementIcon = settlements.icon;
   const DayCloseIcon = dayClose.icon;
   const BillImportsIcon = billImports.icon;
+  const CollectionFilesIcon = collectionFiles.icon;
+  const WebhooksIcon = webhooks.icon;
   const { canAccess: canConfigure } = useCanAccess({ resource: 'configuration', action: 'edit' });
   const { canAccess: canSeeQueues } = useCanAccess({ resource: 'queues', action: 'list' });
   return (
@@ -39,6 +43,12 @@ function ConsoleMenu() {
         primaryText={translate('console.bill_imports.title')}
         leftIcon={<BillImportsIcon />}
       />
+      <Menu.Item
+        to={collectionFiles.path}
+        primaryText={translate('console.collection_files.title')}
+        leftIcon={<CollectionFilesIcon />}
+      />
+      <Menu.Item to={webhooks.path} primaryText={translate('console.webhooks.title')} leftIcon={<WebhooksIcon />} />
       {canConfigure && (
         <Menu.Item
           to={configuration.path}

@@ -1,0 +1,92 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import {
+  COUNCIL_FEED_PAGE,
+  COUNCIL_FEED_TYPES,
+  WEBHOOK_EVENT_VERSION,
+  type CouncilFeedPage,
+  type CouncilFeedType,
+  type WebhookEventDataByType,
+} from '@councilpay/domain';
+import { councilScope } from '../../auth/roles';
+import { ApiError } from '../../http/api-error';
+import { PrismaService } from '../../prisma/prisma.service';
+import { PullCouncilFeedQuery, type CouncilFeedCaller } from './pull-council-feed.query';
+
+const CURSOR = /^(\d{1,18})-(\d{1,18})$/;
+const START = '0-0';
+
+/** A feed position: the writing transaction and the event's sequence (`<txid>-<seq>`). */
+export function parseCursor(cursor: string): { txid: bigint; seq: bigint } {
+  const match = CURSOR.exec(cursor);
+  if (!match) {
+    throw new ApiError(
+      400,
+      'validation_failed',
+      'after must be a cursor this feed gave (<digits>-<digits>)',
+      undefined,
+      'after',
+    );
+  }
+  return { txid: BigInt(match[1]), seq: BigInt(match[2]) };
+}
+
+function mayRead(caller: CouncilFeedCaller, council: string): boolean {
+  if ('councilSystem' in caller) return caller.councilSystem === council;
+  const scope = councilScope(caller.staff);
+  return scope.all || scope.councils.includes(council);
+}
+
+interface EventRow {
+  id: string;
+  seq: bigint;
+  txid: bigint;
+  type: CouncilFeedType;
+  createdAt: Date;
+  data: unknown;
+}
+
+/**
+ * The pull feed: a council's `bill.credited` and `refund.made` events (written in the crediting and refunding
+ * transactions) after a cursor. Keyset on (writing transaction id, sequence), and only events of transactions
+ * that have ended: those below the oldest transaction still running (the snapshot's xmin). A sequence number is
+ * taken when a row is written but seen when its transaction commits, so a plain `seq > cursor` would skip an
+ * event whose transaction took its number early and committed late; no transaction below the xmin can still
+ * write, so nothing can appear behind a cursor once handed out. A long-running transaction anywhere on the
+ * database server holds the feed back until it ends (never skips).
+ */
+@QueryHandler(PullCouncilFeedQuery)
+export class PullCouncilFeedHandler implements IQueryHandler<PullCouncilFeedQuery, CouncilFeedPage> {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async execute({ caller, council, after, limit }: PullCouncilFeedQuery): Promise<CouncilFeedPage> {
+    if (!mayRead(caller, council)) {
+      throw new ApiError(403, 'forbidden', 'This council is not one of yours', { council });
+    }
+    const position = parseCursor(after ?? START);
+    const size = limit ?? COUNCIL_FEED_PAGE;
+    if (!Number.isInteger(size) || size < 1 || size > COUNCIL_FEED_PAGE) {
+      throw new ApiError(400, 'validation_failed', `limit must be 1 to ${COUNCIL_FEED_PAGE}`, undefined, 'limit');
+    }
+    const rows = await this.prisma.$queryRaw<EventRow[]>`
+      SELECT "id", "seq", "txid", "type", "createdAt", "data" FROM "WebhookEvent"
+      WHERE "councilCode" = ${council} AND "type" = ANY(${[...COUNCIL_FEED_TYPES]}::text[])
+        AND ("txid", "seq") > (${position.txid}::bigint, ${position.seq}::bigint)
+        AND "txid" < ((pg_snapshot_xmin(pg_current_snapshot()))::text)::bigint
+      ORDER BY "txid", "seq" LIMIT ${size + 1}`;
+    const page = rows.slice(0, size);
+    const events = page.map((r): CouncilFeedPage['events'][number] => ({
+      cursor: `${r.txid}-${r.seq}`,
+      id: r.id,
+      type: r.type,
+      version: WEBHOOK_EVENT_VERSION,
+      createdAt: r.createdAt.toISOString(),
+      council,
+      data: r.data as WebhookEventDataByType[CouncilFeedType],
+    }));
+    return {
+      events,
+      nextCursor: events.length > 0 ? events[events.length - 1].cursor : (after ?? START),
+      hasMore: rows.length > size,
+    };
+  }
+}
