@@ -37,6 +37,7 @@ COPY apps/api/package.json apps/api/
 COPY apps/portal/package.json apps/portal/
 COPY apps/console/package.json apps/console/
 COPY apps/gateway-sim/package.json apps/gateway-sim/
+COPY apps/council-sim/package.json apps/council-sim/
 COPY libs/domain/package.json libs/domain/
 COPY libs/fpx/package.json libs/fpx/
 COPY libs/documents/package.json libs/documents/

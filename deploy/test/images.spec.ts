@@ -1,5 +1,5 @@
 import { builtinModules } from 'node:module';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { holds, readDockerfile } from './dockerfile';
@@ -79,6 +79,21 @@ describe('the images', () => {
     ]);
     // No copy of the whole workspace (which would bring the build's node_modules with it).
     expect(server.copies.filter((c) => c.source === '/app' || c.source === '.')).toEqual([]);
+  });
+
+  it('each stage that installs packages first copies every workspace manifest (the lockfile names them all)', () => {
+    const workspaces = readdirSync(resolve(ROOT, 'apps'))
+      .map((d) => `apps/${d}`)
+      .concat(readdirSync(resolve(ROOT, 'libs')).map((d) => `libs/${d}`))
+      .filter((d) => existsSync(resolve(ROOT, d, 'package.json')));
+    for (const name of ['build', 'production-dependencies']) {
+      const copied = stages
+        .get(name)!
+        .copies.filter((c) => !c.fromStage)
+        .map((c) => c.source);
+      for (const workspace of workspaces)
+        expect(copied, `${name} copies ${workspace}/package.json`).toContain(`${workspace}/package.json`);
+    }
   });
 
   it('every package the API and the worker load is a production dependency of a workspace the image ships', () => {
