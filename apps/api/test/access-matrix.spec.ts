@@ -741,6 +741,12 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
           'POST /api/council/v1/bills/:type/:accountNo/withdraw',
           undefined,
         ],
+        ['GET /api/council/v1/feed', 'GET /api/council/v1/feed', undefined],
+        [
+          'GET /api/council/v1/collection-files/2026-11-01/csv',
+          'GET /api/council/v1/collection-files/:day/:format',
+          undefined,
+        ],
       ].map(([route, declared, body]) => ({
         route: route as string,
         declared: declared as string,

@@ -12,14 +12,17 @@ import {
   COUNCIL_API_MAX_BATCH,
   CSRF_HEADER,
   billTemplateHeader,
+  malaysiaDay,
+  type CouncilFeedPage,
   type CouncilApiKeyWithSecret,
 } from '@councilpay/domain';
 import { councilRequestCanonical, sealingKey, sealSecret, signCouncilRequest } from '@councilpay/webhooks';
 import { BillImports } from '../src/bills/bill-imports';
 import { BillLedger } from '../src/bills/bill-ledger';
 import { PrismaService } from '../src/prisma/prisma.service';
+import { CollectionFiles } from '../src/webhooks/collection-files/collection-files';
 import { createUser, signIn, type Browser } from './identity-helpers';
-import { createPayment, fpxRequest } from './payment-helpers';
+import { createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';
 import { createTestApi, isolatedDatabaseUrl } from './test-app';
 
 const KEYS = '/api/admin/council-api-keys';
@@ -325,6 +328,67 @@ describe('council API: signed requests state bills', () => {
       'council_api_key_revoke',
     ]);
     key = next;
+  });
+
+  it("reads its own council's credits after a cursor and its kept collection files, never another council's", async () => {
+    const pay = async (council: string) => {
+      const bill = await makePayable(app, { council, balanceSen: 2_500 });
+      const created = await createPayment(app, fpxRequest([bill.id]));
+      await postDirectAc(app, signedAc(created.redirect, '00')).expect(200);
+      return created.reference;
+    };
+    const mine = await pay('mdpg');
+    const theirs = await pay('mps');
+
+    // The feed hands out an event once its transaction has ended for every reader: page until ours is there.
+    const seen: CouncilFeedPage['events'] = [];
+    let after: string | undefined;
+    const deadline = Date.now() + 30_000;
+    while (!seen.some((e) => e.type === 'bill.credited' && e.data.paymentReference === mine)) {
+      expect(Date.now(), 'the credit reached the feed').toBeLessThan(deadline);
+      const path = `/api/council/v1/feed${after ? `?after=${after}` : ''}`;
+      const res = await signedReq('GET', path).req;
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const page = res.body as CouncilFeedPage;
+      seen.push(...page.events);
+      if (!page.hasMore && page.nextCursor === after) await new Promise((r) => setTimeout(r, 200));
+      after = page.nextCursor;
+    }
+    expect(new Set(seen.map((e) => e.council))).toEqual(new Set(['mdpg']));
+    expect(seen.some((e) => 'paymentReference' in e.data && e.data.paymentReference === theirs)).toBe(false);
+    expect(new Set(seen.map((e) => e.id)).size, 'no event twice').toBe(seen.length);
+
+    // The day's files, as kept, with their hash; the key's council only (the route names no other).
+    const files = app.get(CollectionFiles);
+    const today = malaysiaDay();
+    await files.keep('mdpg', today);
+    await files.keep('mps', today);
+    for (const format of ['csv', 'jsonl'] as const) {
+      const kept = await prisma.collectionFile.findUniqueOrThrow({
+        where: { councilCode_day_format: { councilCode: 'mdpg', day: today, format } },
+      });
+      const res = await signedReq('GET', `/api/council/v1/collection-files/${today}/${format}`)
+        .req.buffer(true)
+        .parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+      expect(res.status).toBe(200);
+      const body = res.body as Buffer;
+      expect(createHash('sha256').update(body).digest('hex')).toBe(kept.sha256);
+      expect(res.headers['x-content-sha256']).toBe(kept.sha256);
+      expect(body.toString('utf8')).toContain(mine);
+      expect(body.toString('utf8')).not.toContain(theirs);
+    }
+    // A day not made yet, a bad day or format, and no signature.
+    expect((await signedReq('GET', '/api/council/v1/collection-files/2020-01-01/csv').req).body).toMatchObject({
+      code: 'collection_file_not_made',
+    });
+    expect((await signedReq('GET', '/api/council/v1/collection-files/2026-02-30/csv').req).status).toBe(400);
+    expect((await signedReq('GET', `/api/council/v1/collection-files/${today}/xml`).req).status).toBe(400);
+    await request(app.getHttpServer()).get('/api/council/v1/feed').expect(401);
+    await request(app.getHttpServer()).get(`/api/council/v1/collection-files/${today}/csv`).expect(401);
   });
 
   it('documents the council routes in the OpenAPI document, with the signature header and examples', async () => {

@@ -4,15 +4,17 @@ import { CouncilApiKeys } from './council-api-keys';
 import { CouncilApiKeysHttpController } from './council-api-keys.http.controller';
 import { CouncilBills } from './council-bills';
 import { CouncilBillsHttpController } from './council-bills.http.controller';
+import { CouncilPaymentsHttpController } from './council-payments.http.controller';
 import { CouncilSignatureGuard } from './council-signature.guard';
 
 /**
  * The council API: councils' own systems call /api/council/v1 with requests signed by their API key
- * (CouncilSignatureGuard, reusable by any later council route); `_admin` manages the keys under /api/admin.
+ * (CouncilSignatureGuard): to state bills, and to read what was paid (the feed, the daily collection files);
+ * `_admin` manages the keys under /api/admin.
  */
 @Module({
   imports: [BillsModule],
-  controllers: [CouncilApiKeysHttpController, CouncilBillsHttpController],
+  controllers: [CouncilApiKeysHttpController, CouncilBillsHttpController, CouncilPaymentsHttpController],
   providers: [CouncilApiKeys, CouncilBills, CouncilSignatureGuard],
   exports: [CouncilApiKeys, CouncilSignatureGuard],
 })

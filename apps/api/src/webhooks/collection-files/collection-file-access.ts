@@ -1,16 +1,20 @@
-import type { Principal } from '../../auth/principal';
-import { closeTarget } from '../../admin/day-close/day-close-reports';
+import { checkDay, closeTarget } from '../../admin/day-close/day-close-reports';
 import { ApiError } from '../../http/api-error';
 import type { PrismaService } from '../../prisma/prisma.service';
+import { mayRead, type CouncilReader } from '../council-reader';
 
-/** A real Malaysian day of an existing council the caller answers for; otherwise the 4xx that says which. */
+/** A real Malaysian day of an existing council the reader answers for; otherwise the 4xx that says which. */
 export async function collectionTarget(
   prisma: PrismaService,
-  principal: Principal,
+  reader: CouncilReader,
   council: string,
   day: string,
 ): Promise<void> {
-  closeTarget(principal, council, day);
+  if ('staff' in reader) closeTarget(reader.staff, council, day);
+  else {
+    checkDay(day);
+    if (!mayRead(reader, council)) throw new ApiError(403, 'forbidden', 'This council is not yours', { council });
+  }
   if (!(await prisma.council.findUnique({ where: { code: council }, select: { code: true } }))) {
     throw new ApiError(404, 'not_found', 'Not Found!');
   }

@@ -7,10 +7,10 @@ import {
   type CouncilFeedType,
   type WebhookEventDataByType,
 } from '@councilpay/domain';
-import { councilScope } from '../../auth/roles';
 import { ApiError } from '../../http/api-error';
 import { PrismaService } from '../../prisma/prisma.service';
-import { PullCouncilFeedQuery, type CouncilFeedCaller } from './pull-council-feed.query';
+import { mayRead } from '../council-reader';
+import { PullCouncilFeedQuery } from './pull-council-feed.query';
 
 const CURSOR = /^(\d{1,18})-(\d{1,18})$/;
 const START = '0-0';
@@ -28,12 +28,6 @@ export function parseCursor(cursor: string): { txid: bigint; seq: bigint } {
     );
   }
   return { txid: BigInt(match[1]), seq: BigInt(match[2]) };
-}
-
-function mayRead(caller: CouncilFeedCaller, council: string): boolean {
-  if ('councilSystem' in caller) return caller.councilSystem === council;
-  const scope = councilScope(caller.staff);
-  return scope.all || scope.councils.includes(council);
 }
 
 interface EventRow {

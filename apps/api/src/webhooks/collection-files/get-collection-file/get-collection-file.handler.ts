@@ -8,8 +8,8 @@ import { GetCollectionFileQuery, type KeptCollectionFile } from './get-collectio
 export class GetCollectionFileHandler implements IQueryHandler<GetCollectionFileQuery, KeptCollectionFile> {
   constructor(private readonly prisma: PrismaService) {}
 
-  async execute({ principal, council, day, format }: GetCollectionFileQuery): Promise<KeptCollectionFile> {
-    await collectionTarget(this.prisma, principal, council, day);
+  async execute({ reader, council, day, format }: GetCollectionFileQuery): Promise<KeptCollectionFile> {
+    await collectionTarget(this.prisma, reader, council, day);
     const file = await this.prisma.collectionFile.findUnique({
       where: { councilCode_day_format: { councilCode: council, day, format } },
       select: { content: true, sha256: true },

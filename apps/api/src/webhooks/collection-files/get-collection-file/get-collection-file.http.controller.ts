@@ -2,6 +2,7 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import type { CollectionFileFormat } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
 import { CurrentUser, Roles } from '../../../auth/roles';
 import { CollectionFileTargetDto } from '../collection-files.request.dto';
@@ -25,13 +26,24 @@ export class GetCollectionFileHttpController {
     @Res() res: Response,
   ): Promise<void> {
     const file = await this.queryBus.execute<GetCollectionFileQuery, KeptCollectionFile>(
-      new GetCollectionFileQuery(principal, council, day, format),
+      new GetCollectionFileQuery({ staff: principal }, council, day, format),
     );
-    res.setHeader('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/jsonl; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="collection-${council}-${day}.${format}"`);
-    res.setHeader(SHA256_HEADER, file.sha256);
-    res.setHeader('Access-Control-Expose-Headers', SHA256_HEADER);
-    res.setHeader('Cache-Control', 'no-store');
-    res.end(file.content);
+    sendCollectionFile(res, council, day, format, file);
   }
+}
+
+/** A kept file as it was kept, named for its council and day, its SHA-256 in a header to check it against. */
+export function sendCollectionFile(
+  res: Response,
+  council: string,
+  day: string,
+  format: CollectionFileFormat,
+  file: KeptCollectionFile,
+): void {
+  res.setHeader('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/jsonl; charset=utf-8');
+  res.setHeader('Content-Disposition', `attachment; filename="collection-${council}-${day}.${format}"`);
+  res.setHeader(SHA256_HEADER, file.sha256);
+  res.setHeader('Access-Control-Expose-Headers', SHA256_HEADER);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(file.content);
 }

@@ -1,10 +1,10 @@
 import type { CollectionFileFormat } from '@councilpay/domain';
-import type { Principal } from '../../../auth/principal';
+import type { CouncilReader } from '../../council-reader';
 
 /** One kept collection file's bytes and hash. */
 export class GetCollectionFileQuery {
   constructor(
-    readonly principal: Principal,
+    readonly reader: CouncilReader,
     readonly council: string,
     readonly day: string,
     readonly format: CollectionFileFormat,

@@ -16,7 +16,7 @@ export class ReproduceCollectionFileHandler implements ICommandHandler<
   ) {}
 
   async execute({ principal, council, day }: ReproduceCollectionFileCommand): Promise<CollectionFileReproduction[]> {
-    await collectionTarget(this.prisma, principal, council, day);
+    await collectionTarget(this.prisma, { staff: principal }, council, day);
     return this.files.reproduce(council, day, new Date());
   }
 }
