@@ -276,3 +276,88 @@ export function reapplyAssessmentCredit(
   }
   return next;
 }
+
+/** The keys of an assessment's instalment breakdown on its bill (`details`). */
+export const ASSESSMENT_AMOUNT_KEYS = [
+  'asumYear',
+  'currentYearSen',
+  'arrearsSen',
+  'discountSen',
+  'specialDiscountSen',
+  'gstSen',
+] as const;
+
+/** How an assessment bill is priced, from what its `details` hold. */
+export type AssessmentBill =
+  /** A whole breakdown: the payer chooses selection 1 to 4. */
+  | { readonly kind: 'breakdown'; readonly amounts: AssessmentAmounts }
+  /** No breakdown at all: the bill's balance is one amount, paid whole (no selection). */
+  | { readonly kind: 'balance' }
+  /** Part of a breakdown, or components that are not whole sen: the bill cannot be priced. */
+  | { readonly kind: 'unpriceable' };
+
+function isComponent(key: (typeof ASSESSMENT_AMOUNT_KEYS)[number], value: unknown): boolean {
+  if (!Number.isSafeInteger(value)) return false;
+  const n = value as number;
+  if (key === 'asumYear') return n >= 1900 && n <= 2999;
+  // Arrears may be a credit (negative); the year, its tax and the discounts never are.
+  return key === 'arrearsSen' || n >= 0;
+}
+
+/**
+ * Reads an assessment bill's breakdown. A bill that carries none of its keys is owed as one amount, its
+ * balance: it is paid whole, as a full payment, with no instalment choice. A bill with some keys missing or a
+ * component that is not whole sen is refused rather than priced from a guess.
+ */
+export function readAssessmentBill(details: unknown): AssessmentBill {
+  const record = (details && typeof details === 'object' ? details : {}) as Record<string, unknown>;
+  const present = ASSESSMENT_AMOUNT_KEYS.filter((k) => record[k] !== undefined && record[k] !== null);
+  if (present.length === 0) return { kind: 'balance' };
+  if (present.length < ASSESSMENT_AMOUNT_KEYS.length || !present.every((k) => isComponent(k, record[k]))) {
+    return { kind: 'unpriceable' };
+  }
+  const amounts = Object.fromEntries(ASSESSMENT_AMOUNT_KEYS.map((k) => [k, record[k]])) as unknown as AssessmentAmounts;
+  return { kind: 'breakdown', amounts };
+}
+
+/** What one assessment line costs, or why it cannot be priced (codes double as i18n keys). */
+export type AssessmentCharge =
+  | {
+      readonly ok: true;
+      readonly amountSen: Sen;
+      /** What the bill's balance goes down by (more than paid when a discount is granted). */
+      readonly creditSen: Sen;
+      /** Null for a bill without a breakdown: it is paid whole, on its balance. */
+      readonly selection: AssessmentSelection | null;
+      readonly breakdown: AssessmentBreakdown | null;
+    }
+  | { readonly ok: false; readonly code: 'bill_unpriceable' | 'selection_unavailable' | 'selection_invalid' };
+
+/**
+ * Prices one assessment line: with a breakdown, by the payer's selection (full payment when none is sent);
+ * without one, the balance as one amount, which only a full payment (selection 3, or none) can pay.
+ */
+export function assessmentCharge(
+  details: unknown,
+  balanceSen: Sen,
+  selection: unknown = DEFAULT_ASSESSMENT_SELECTION,
+): AssessmentCharge {
+  const bill = readAssessmentBill(details);
+  if (bill.kind === 'unpriceable') return { ok: false, code: 'bill_unpriceable' };
+  const chosen = selection ?? DEFAULT_ASSESSMENT_SELECTION;
+  if (!isAssessmentSelection(chosen)) return { ok: false, code: 'selection_invalid' };
+  if (bill.kind === 'balance') {
+    if (chosen !== DEFAULT_ASSESSMENT_SELECTION) return { ok: false, code: 'selection_unavailable' };
+    const amountSen = sen(balanceSen);
+    return { ok: true, amountSen, creditSen: Math.max(amountSen, 0), selection: null, breakdown: null };
+  }
+  const amountSen = assessmentAmountFor(chosen, bill.amounts);
+  const { creditSen } = applyAssessmentCredit(bill.amounts, chosen, amountSen);
+  return {
+    ok: true,
+    amountSen,
+    creditSen,
+    selection: chosen,
+    breakdown: assessmentBreakdown(bill.amounts, chosen, amountSen),
+  };
+}

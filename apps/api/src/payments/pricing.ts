@@ -1,18 +1,14 @@
 import {
-  assessmentAmountFor,
-  applyAssessmentCredit,
-  assessmentBreakdown,
+  assessmentCharge,
   chargeAmountWithin,
   chargeDays,
+  councilTakes,
   checkItemAmount,
   checkLicenceRenewal,
-  DEFAULT_ASSESSMENT_SELECTION,
-  isAssessmentSelection,
   isBillWithdrawn,
   LICENCE_RENEWAL_MESSAGES,
   maskName,
   MAX_AMOUNT_SEN,
-  type AssessmentAmounts,
 } from '@councilpay/domain';
 import type { Council, Licence, Payable, Prisma } from '../generated/prisma/client';
 import type { PaymentItemDto } from './commands/create-payment/create-payment.request.dto';
@@ -34,6 +30,13 @@ export type Priced =
 
 /** The English text of a refusal for a bill the council withdrew (people see the i18n of `bill_withdrawn`). */
 export const BILL_WITHDRAWN_MESSAGE = 'This bill is no longer payable online. Please check with the council.';
+
+/** The English text of a refusal for a bill whose amounts cannot be read (people see `bill_unpriceable`'s i18n). */
+export const BILL_UNPRICEABLE_MESSAGE =
+  "This bill's amounts cannot be read, so it cannot be paid online. Please check with the council.";
+
+/** An assessment without instalments is paid whole: its balance, as a full payment. */
+const SELECTION_UNAVAILABLE_MESSAGE = 'This assessment has no instalments: it is paid in full (selection 3)';
 
 function refuse(status: number, code: string, message: string): Priced {
   return { ok: false, status, code, message };
@@ -58,7 +61,7 @@ function snapshotOf(p: PayableWithCouncil): Prisma.InputJsonObject {
 export function priceItem(p: PayableWithCouncil, line: PaymentItemDto): Priced {
   if (isBillWithdrawn(p)) return refuse(422, 'bill_withdrawn', BILL_WITHDRAWN_MESSAGE);
   if (!p.council.active) return refuse(422, 'council_unavailable', 'This council is currently not available.');
-  if (!p.council.payableTypes.includes(p.type))
+  if (!councilTakes(p.council, p.type))
     return refuse(422, 'payment_type_unavailable', 'This payment type is currently not available.');
   // The same licence rule search applies (libs/domain): the status first, then online renewal.
   const renewal = p.licence ? checkLicenceRenewal(p.licence) : null;
@@ -66,13 +69,22 @@ export function priceItem(p: PayableWithCouncil, line: PaymentItemDto): Priced {
   const snapshot = snapshotOf(p);
 
   if (p.type === 'assessment') {
-    const selection = line.selection ?? DEFAULT_ASSESSMENT_SELECTION;
-    if (!isAssessmentSelection(selection)) return refuse(400, 'in', 'selection must be 1, 2, 3 or 4');
-    const amounts = p.details as unknown as AssessmentAmounts;
-    const amountSen = assessmentAmountFor(selection, amounts);
-    const { creditSen } = applyAssessmentCredit(amounts, selection, amountSen);
-    const pricedBreakdown = { ...assessmentBreakdown(amounts, selection, amountSen) };
-    return { ok: true, amountSen, creditSen, selection, snapshot, pricedBreakdown };
+    // The one rule of what an assessment charges (libs/domain), the one search shows the payer.
+    const charge = assessmentCharge(p.details, p.balanceSen, line.selection);
+    if (!charge.ok) {
+      if (charge.code === 'selection_invalid') return refuse(400, 'in', 'selection must be 1, 2, 3 or 4');
+      if (charge.code === 'selection_unavailable') return refuse(422, charge.code, SELECTION_UNAVAILABLE_MESSAGE);
+      return refuse(422, charge.code, BILL_UNPRICEABLE_MESSAGE);
+    }
+    const { amountSen, creditSen, selection, breakdown } = charge;
+    return {
+      ok: true,
+      amountSen,
+      creditSen,
+      selection,
+      snapshot,
+      ...(breakdown ? { pricedBreakdown: { ...breakdown } } : {}),
+    };
   }
 
   if (p.type === 'local_government_charge') {

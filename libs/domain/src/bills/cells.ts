@@ -46,8 +46,21 @@ export type CellError =
 
 export type CellResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: CellError };
 
-/** Reads one cell; `null` is the value of an empty optional cell. */
-export type CellParser<T> = (cell: CellValue) => CellResult<T | null>;
+/**
+ * Reads one cell; `null` is the value of an empty optional cell. `holds` says whether a value already stored
+ * on a bill (its `details`) is one this reader could have given: the same column checks what a file brings in
+ * and what any other writer (the demo generator, a migration) puts on a bill.
+ */
+export type CellParser<T> = ((cell: CellValue) => CellResult<T | null>) & {
+  readonly holds: (value: unknown) => value is T;
+};
+
+function reader<T>(
+  read: (cell: CellValue) => CellResult<T | null>,
+  holds: (value: unknown) => value is T,
+): CellParser<T> {
+  return Object.assign(read, { holds });
+}
 
 const ok = <T>(value: T): CellResult<T> => ({ ok: true, value });
 const fail = (code: CellError): CellResult<never> => ({ ok: false, code });
@@ -70,7 +83,14 @@ const FORMULA_PREFIX = /^[=+\-@]/;
 
 /** Text cells: trimmed, at most `maxLength` characters, no control characters, nothing a spreadsheet would run. */
 export function textCell(maxLength: number): CellParser<string> {
-  return (cell) => {
+  const holds = (value: unknown): value is string =>
+    typeof value === 'string' &&
+    value === value.trim() &&
+    value !== '' &&
+    !FORMULA_PREFIX.test(value) &&
+    !CONTROL.test(value) &&
+    Array.from(value).length <= maxLength;
+  return reader((cell) => {
     if (isEmptyCell(cell)) return ok(null);
     if (isFormula(cell)) return fail('formula');
     const value = (cell instanceof Date ? cell.toISOString() : String(cell)).trim();
@@ -78,7 +98,7 @@ export function textCell(maxLength: number): CellParser<string> {
     if (CONTROL.test(value)) return fail('text_invalid');
     if (Array.from(value).length > maxLength) return fail('text_too_long');
     return ok(value);
-  };
+  }, holds);
 }
 
 /** Ringgit as written in a bill file: optional minus, digits, optionally a point and one or two digits. */
@@ -92,7 +112,11 @@ const THOUSANDS = /^-?\d{1,3}(?:,\d{3})+(?:\.\d*)?$/;
  * `allowNegative` for columns that may hold a credit (a balance, arrears).
  */
 export function amountCell(options: { readonly allowNegative?: boolean } = {}): CellParser<Sen> {
-  return (cell) => {
+  const holds = (value: unknown): value is Sen =>
+    Number.isSafeInteger(value) &&
+    Math.abs(value as number) <= MAX_AMOUNT_SEN &&
+    (options.allowNegative === true || (value as number) >= 0);
+  return reader((cell) => {
     if (isEmptyCell(cell)) return ok(null);
     if (isFormula(cell)) return fail('formula');
     if (typeof cell === 'boolean' || cell instanceof Date) return fail('amount_invalid');
@@ -113,12 +137,14 @@ export function amountCell(options: { readonly allowNegative?: boolean } = {}): 
     if (magnitude > MAX_AMOUNT_SEN) return fail('amount_too_large');
     if (minus && magnitude !== 0 && !options.allowNegative) return fail('amount_negative');
     return ok(minus && magnitude !== 0 ? -magnitude : magnitude);
-  };
+  }, holds);
 }
 
 /** Whole numbers within [min, max] (years, months, counts). */
 export function integerCell(min: number, max: number): CellParser<number> {
-  return (cell) => {
+  const holds = (value: unknown): value is number =>
+    Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max;
+  return reader((cell) => {
     if (isEmptyCell(cell)) return ok(null);
     if (isFormula(cell)) return fail('formula');
     const value =
@@ -129,7 +155,7 @@ export function integerCell(min: number, max: number): CellParser<number> {
           : NaN;
     if (!Number.isSafeInteger(value) || value < min || value > max) return fail('integer_invalid');
     return ok(value);
-  };
+  }, holds);
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -140,7 +166,13 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
  * or 1904 depending on the workbook, and only the officer's spreadsheet knows which.
  */
 export function dateCell(): CellParser<string> {
-  return (cell) => {
+  // A stored date is one this reader gives back unchanged.
+  const holds = (value: unknown): value is string => {
+    if (typeof value !== 'string') return false;
+    const result = read(value);
+    return result.ok && result.value === value;
+  };
+  const read: CellParser<string> = reader((cell) => {
     if (isEmptyCell(cell)) return ok(null);
     if (isFormula(cell)) return fail('formula');
     if (cell instanceof Date) {
@@ -155,18 +187,21 @@ export function dateCell(): CellParser<string> {
     const date = new Date(Date.UTC(year, month - 1, day));
     const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
     return real && year >= 1900 ? ok(match[0]) : fail('date_invalid');
-  };
+  }, holds);
+  return read;
 }
 
 /** One of a fixed list of values, compared without case; the list's spelling is stored. */
 export function choiceCell<T extends string>(values: readonly T[]): CellParser<T> {
-  return (cell) => {
+  const holds = (value: unknown): value is T =>
+    typeof value === 'string' && (values as readonly string[]).includes(value);
+  return reader((cell) => {
     if (isEmptyCell(cell)) return ok(null);
     if (isFormula(cell)) return fail('formula');
     const value = String(cell).trim().toLowerCase();
     const found = values.find((v) => v.toLowerCase() === value);
     return found === undefined ? fail('choice_invalid') : ok(found);
-  };
+  }, holds);
 }
 
 const YES = ['yes', 'y', 'ya', 'true', '1'];
@@ -174,13 +209,16 @@ const NO = ['no', 'n', 'tidak', 'false', '0'];
 
 /** Yes/no: yes, y, ya, true, 1 / no, n, tidak, false, 0 (any case), or an XLSX boolean. */
 export function yesNoCell(): CellParser<boolean> {
-  return (cell) => {
-    if (isEmptyCell(cell)) return ok(null);
-    if (isFormula(cell)) return fail('formula');
-    if (typeof cell === 'boolean') return ok(cell);
-    const value = String(cell).trim().toLowerCase();
-    if (YES.includes(value)) return ok(true);
-    if (NO.includes(value)) return ok(false);
-    return fail('yes_no_invalid');
-  };
+  return reader(
+    (cell) => {
+      if (isEmptyCell(cell)) return ok(null);
+      if (isFormula(cell)) return fail('formula');
+      if (typeof cell === 'boolean') return ok(cell);
+      const value = String(cell).trim().toLowerCase();
+      if (YES.includes(value)) return ok(true);
+      if (NO.includes(value)) return ok(false);
+      return fail('yes_no_invalid');
+    },
+    (value: unknown): value is boolean => typeof value === 'boolean',
+  );
 }

@@ -316,6 +316,41 @@ export const BILL_LAYOUTS: Readonly<Record<PayableType, readonly BillColumn[]>> 
   ],
 };
 
+/** Why a bill's `details` do not fit its type's layout. */
+export interface DetailsError {
+  /** The `details` key. */
+  readonly key: string;
+  readonly code: 'required' | 'invalid';
+}
+
+/**
+ * Checks a bill's `details` against its type's layout, the one schema of what a bill carries: every required
+ * detail is there and every detail the layout names holds a value its column reads into (sen as whole
+ * numbers, dates as YYYY-MM-DD, text trimmed and bounded). Keys the layout does not name are left alone.
+ * Whatever writes a bill (the file import, the bills API, the demo generator) writes details that pass.
+ */
+export function checkBillDetails(
+  type: PayableType,
+  details: unknown,
+): { ok: true } | { ok: false; errors: DetailsError[] } {
+  if (!details || typeof details !== 'object' || Array.isArray(details)) {
+    return { ok: false, errors: [{ key: '', code: 'invalid' }] };
+  }
+  const record = details as Record<string, unknown>;
+  const errors: DetailsError[] = [];
+  for (const column of BILL_LAYOUTS[type]) {
+    if (column.maps.on !== 'details') continue;
+    const { key } = column.maps;
+    const value = record[key];
+    if (value === undefined || value === null) {
+      if (column.required) errors.push({ key, code: 'required' });
+    } else if (!column.parse.holds(value)) {
+      errors.push({ key, code: 'invalid' });
+    }
+  }
+  return errors.length ? { ok: false, errors } : { ok: true };
+}
+
 /** More columns than any layout has, with room for a council's own extras: anything wider is refused unread. */
 export const MAX_BILL_COLUMNS = 64;
 

@@ -29,7 +29,8 @@ export function selectionAmountSen(
 }
 
 /**
- * A new cart item from a search result: assessments start at full payment (selection 3); bills with a
+ * A new cart item from a search result: assessments start at full payment (selection 3), or, without an
+ * instalment breakdown (the API sends no selections), at their balance as one amount; bills with a
  * minimum payment at their balance (the payer may lower it to the minimum); a local government charge at
  * the amount of its form; anything else at its balance.
  */
@@ -38,7 +39,7 @@ export function cartItemFromResult(
   addedAt: number,
   charge: { details: ChargeDetails; amountSen: Sen } | null = null,
 ): CartItem {
-  const selection = result.type === 'assessment' ? DEFAULT_ASSESSMENT_SELECTION : null;
+  const selection = result.type === 'assessment' && result.selections !== null ? DEFAULT_ASSESSMENT_SELECTION : null;
   const amountSen =
     selection !== null ? selectionAmountSen(result.selections, selection) : (charge?.amountSen ?? result.balanceSen);
   return {
