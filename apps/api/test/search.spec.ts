@@ -194,7 +194,8 @@ describe('searching council accounts', () => {
   it("says 'Not Found!' for an id that does not exist, in the council and type asked", async () => {
     expect(await refused({ council: 'mdpg', type: 'compound', accountNo: 'KMP-2026-999999' }, 404)).toMatchObject({
       code: 'not_found',
-      message: 'Not Found!',
+      message: 'Not Found! Check the account or licence number and the council.',
+      details: { field: 'accountNo' },
     });
     // The mps compound is not an mdpg compound, nor an mps assessment.
     await refused({ council: 'mdpg', type: 'compound', accountNo: 'MPS-KPN-88123' }, 404);
