@@ -302,7 +302,10 @@ for (const size of SIZES) {
       const refused = page.getByTestId('reset-refused');
       await expect(refused).toContainText('Send a new link to your e-mail');
       await refused.getByRole('button', { name: 'Send a new link' }).click();
-      await expect(page.getByRole('dialog', { name: 'Forgot password' })).toBeVisible();
+      const forgot = page.getByRole('dialog', { name: 'Forgot password' });
+      await expect(forgot).toBeVisible();
+      await forgot.getByRole('button', { name: 'Close' }).click();
+      await expect(forgot).toBeHidden();
 
       const bill = await freshCopyOf('KMP-2026-000106');
       await addToCart(page, { council: 'mdpg', type: 'compound', accountNo: bill });
