@@ -289,7 +289,10 @@ for (const size of SIZES) {
       await page.goto(link.slice(link.indexOf('/#/')));
       await page.reload();
       await expect(page.getByTestId('verify-verdict')).toHaveAttribute('data-verdict', 'authentic');
-      await expect(page.getByTestId('verify-council')).toHaveText('Penampang District Council');
+      // Signed in, the portal keeps the language last chosen (Malay here).
+      await expect(page.getByTestId('verify-council')).toHaveText(
+        /^(Penampang District Council|Majlis Daerah Penampang)$/,
+      );
       await expect(page.getByTestId('verify-holder')).toHaveText(/^KED\S*\*/);
       await expect(page.getByTestId('verify-paid-until')).toHaveText(/^\d{2}\/\d{4}$/);
     });
@@ -365,6 +368,7 @@ for (const size of SIZES) {
 
       // The title bar shows the whole council name: nothing cut off.
       await page.goto('/#/');
+      await page.reload();
       const title = page.getByTestId('app-bar-title');
       await expect(title).toHaveText('Penampang District Council');
       const cut = await title.evaluate(
