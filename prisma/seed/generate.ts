@@ -9,7 +9,7 @@ import {
   assessmentOwedSen,
   checkBillDetails,
   COMPOUND_TYPES,
-  COUNCIL_CODES,
+  councilTakes,
   normaliseAccountId,
   PAYABLE_TYPES,
   type PayableType,
@@ -48,7 +48,10 @@ export function generatedBill(type: PayableType, i: number): { details: Record<s
         };
       }
       case 'compound':
-        return { compoundType: COMPOUND_TYPES[i % COMPOUND_TYPES.length], offence: 'Meletak kenderaan di petak larangan' };
+        return {
+          compoundType: COMPOUND_TYPES[i % COMPOUND_TYPES.length],
+          offence: 'Meletak kenderaan di petak larangan',
+        };
       case 'tenancy': {
         const monthlyRentSen = 20_000 + (i % 30) * 1_000;
         return {
@@ -69,16 +72,30 @@ export function generatedBill(type: PayableType, i: number): { details: Record<s
   if (!checked.ok) throw new Error(`generated ${type} details break its layout: ${JSON.stringify(checked.errors)}`);
   return {
     details,
-    balanceSen: type === 'assessment' ? assessmentOwedSen(details as unknown as Parameters<typeof assessmentOwedSen>[0]) : balanceSen,
+    balanceSen:
+      type === 'assessment'
+        ? assessmentOwedSen(details as unknown as Parameters<typeof assessmentOwedSen>[0])
+        : balanceSen,
   };
 }
 
 export async function generatePayables(prisma: PrismaClient, count: number): Promise<number> {
+  // Each type only at the councils that take it (market bills where a market is run), as the portal offers it.
+  const councilRows = await prisma.council.findMany({
+    select: { code: true, payableTypes: true },
+    orderBy: { code: 'asc' },
+  });
+  const takers = new Map(
+    SEARCHABLE_TYPES.map((t) => [t, councilRows.filter((c) => councilTakes(c, t)).map((c) => c.code)]),
+  );
+  const types = SEARCHABLE_TYPES.filter((t) => takers.get(t)!.length > 0);
+  if (types.length === 0)
+    throw new Error('no council takes any of the generated payable types: seed the councils first');
   let inserted = 0;
   for (let start = 1; start <= count; start += BATCH) {
     const size = Math.min(BATCH, count - start + 1);
     const councils: string[] = [];
-    const types: string[] = [];
+    const typeOf: string[] = [];
     const accountNos: string[] = [];
     const names: string[] = [];
     const idNos: string[] = [];
@@ -86,9 +103,10 @@ export async function generatePayables(prisma: PrismaClient, count: number): Pro
     const details: string[] = [];
     for (let k = 0; k < size; k += 1) {
       const i = start + k;
-      const type = SEARCHABLE_TYPES[i % SEARCHABLE_TYPES.length];
-      councils.push(COUNCIL_CODES[i % COUNCIL_CODES.length]);
-      types.push(type);
+      const type = types[i % types.length];
+      const codes = takers.get(type)!;
+      councils.push(codes[Math.floor(i / types.length) % codes.length]);
+      typeOf.push(type);
       // Stored as searched: normalised like every id (tenancy ids, for one, are lower-case).
       accountNos.push(normaliseAccountId(type, `GEN${type.slice(0, 1).toUpperCase()}${String(i).padStart(9, '0')}`));
       names.push(`${GIVEN[i % GIVEN.length]} ${FAMILY[(i >> 3) % FAMILY.length]}`);
@@ -103,7 +121,7 @@ export async function generatePayables(prisma: PrismaClient, count: number): Pro
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::jsonb[]) AS x(c, t, a, n, o, b, d)
        ON CONFLICT DO NOTHING`,
       councils,
-      types,
+      typeOf,
       accountNos,
       names,
       idNos,

@@ -3,6 +3,8 @@ import type { INestApplication } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../src/http/api-error';
+import { CreatePaymentCommand } from '../src/payments/commands/create-payment/create-payment.command';
 import { ExpirePaymentCommand } from '../src/payments/commands/expire-payment/expire-payment.command';
 import { PrismaService } from '../src/prisma/prisma.service';
 import {
@@ -103,6 +105,42 @@ describe('the payment engine never charges twice and never loses an answer', () 
     expect((await postDirectAc(app, ac).expect(200)).text).toBe('OK');
   });
 
+  it("the waiting guard shows the caller's own earlier payment, never a stranger's reference", async () => {
+    const bill = await makePayable(app, { balanceSen: 4_200 });
+    const suffix = `${Date.now()}`.slice(-8);
+    const user = await prisma.user.create({
+      data: {
+        email: `owner.${suffix}@example.my`,
+        fullName: 'Pemilik Bil',
+        nricNo: `8801${suffix}`,
+        phone: '0123456789',
+        passwordHash: 'x',
+        roles: ['user'],
+        councils: [],
+      },
+    });
+    const bus = app.get(CommandBus);
+    const mine = await bus.execute(new CreatePaymentCommand(fpxRequest([bill.id]), null, user.id));
+
+    // A stranger paying the same bill is warned, without the owner's reference.
+    const stranger = await request(app.getHttpServer())
+      .post('/api/payments')
+      .send(fpxRequest([bill.id]))
+      .expect(409);
+    expect(stranger.body).toMatchObject({ code: 'payment_pending', details: { references: [], othersWaiting: true } });
+    expect(JSON.stringify(stranger.body)).not.toContain(mine.reference);
+
+    // The owner, signed in, is shown their own payment to check.
+    const owner = await bus
+      .execute(new CreatePaymentCommand(fpxRequest([bill.id]), null, user.id))
+      .then(() => null)
+      .catch((error: ApiError) => error.getResponse());
+    expect(owner).toMatchObject({
+      code: 'payment_pending',
+      details: { references: [mine.reference], othersWaiting: false },
+    });
+  });
+
   it('two payments racing for one bill: the second is paid but not credited, and left for refund', async () => {
     const bill = await makePayable(app, { balanceSen: 12_000 });
     const first = await createPayment(app, fpxRequest([bill.id]));
@@ -111,7 +149,8 @@ describe('the payment engine never charges twice and never loses an answer', () 
       .post('/api/payments')
       .send(fpxRequest([bill.id]))
       .expect(409);
-    expect(refused.body).toMatchObject({ code: 'payment_pending', details: { references: [first.reference] } });
+    // Made by a guest: no reference is shown (the portal finds its own from the tokens it holds).
+    expect(refused.body).toMatchObject({ code: 'payment_pending', details: { references: [], othersWaiting: true } });
     const second = await createPayment(app, fpxRequest([bill.id], { confirmRetry: true }));
 
     // Both banks approve, concurrently.
@@ -161,7 +200,7 @@ describe('the payment engine never charges twice and never loses an answer', () 
       .post('/api/payments')
       .send(fpxRequest([bill.id]))
       .expect(409);
-    expect(warned.body).toMatchObject({ code: 'payment_pending', details: { references: [first.reference] } });
+    expect(warned.body).toMatchObject({ code: 'payment_pending', details: { references: [], othersWaiting: true } });
 
     // Meanwhile the bank approved; the payer tries again.
     await sim(`/sim/fpx/${first.invoiceNo}/settle`, { action: 'approve' });
@@ -169,7 +208,8 @@ describe('the payment engine never charges twice and never loses an answer', () 
       .post('/api/payments')
       .send(fpxRequest([bill.id], { confirmRetry: true }))
       .expect(409);
-    expect(told.body).toMatchObject({ code: 'already_paid', details: { reference: first.reference } });
+    expect(told.body).toMatchObject({ code: 'already_paid' });
+    expect(JSON.stringify(told.body)).not.toContain(first.reference);
 
     const payments = await prisma.payment.findMany({ where: { items: { some: { payableId: bill.id } } } });
     expect(payments.map((p) => p.status)).toEqual(['paid']);

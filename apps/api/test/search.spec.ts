@@ -48,14 +48,14 @@ describe('searching council accounts', () => {
       ['compound', 'mdpg', 'KMP-2026-000101', 'KMP2026000101'],
       ['trading_license', 'mdpg', 'LP-2025-0001', 'LP20250001'],
       ['council_permit_license', 'mdpg', 'PJ-2026-0150', 'PJ20260150'],
-      ['tenancy', 'mdpg', 'GR 12', 'gr12'],
-      ['booking', 'mdpg', 'BK-2026-00017', 'BK-2026-00017'],
-      ['engineering', 'mdpg', 'JK/ENG/2026/0107', 'JK/ENG/2026/0107'],
-      ['local_government_charge', 'mdpg', 'LGC-TAPAK', 'LGC-TAPAK'],
-      ['market_bill', 'mdpg', 'MB-0012', 'MB-0012'],
+      ['tenancy', 'mdpg', 'GR 12', 'GR12'],
+      ['booking', 'mdpg', 'BK-2026-00017', 'BK202600017'],
+      ['engineering', 'mdpg', 'JK/ENG/2026/0107', 'JKENG20260107'],
+      ['local_government_charge', 'mdpg', 'LGC-TAPAK', 'LGCTAPAK'],
+      ['market_bill', 'mdpg', 'MB-0012', 'MB0012'],
       ['assessment', 'mps', 'S-2231-0456', 'S22310456'],
       ['compound', 'mps', 'MPS-KPN-88123', 'MPSKPN88123'],
-      ['booking', 'mpt', 'TWU/DEWAN/0091', 'TWU/DEWAN/0091'],
+      ['booking', 'mpt', 'TWU/DEWAN/0091', 'TWUDEWAN0091'],
     ];
     it.each(cases)('%s in %s: %s', async (type, council, typed, accountNo) => {
       const accountId = type === 'booking' ? encodeBookingId(typed) : typed;
@@ -76,9 +76,9 @@ describe('searching council accounts', () => {
     expect((await found({ council: 'mdpg', type: 'trading_license', accountNo: 'LP20250001' }))[0]?.displayNo).toBe(
       'LP-2025-0001',
     );
-    // Tenancy ids lose spaces and are lower-cased.
+    // Tenancy ids lose spaces and dashes, in any case.
     expect((await found({ council: 'mdpg', type: 'tenancy', accountNo: ' g r 1 2 ' }))[0]?.displayNo).toBe('GR 12');
-    // Engineering ids lose whitespace.
+    // Engineering ids lose whitespace and slashes.
     expect(
       (await found({ council: 'mdpg', type: 'engineering', planType: 'LAND', accountNo: 'JK / LAN / 2026 / 0105' }))[0]
         ?.displayNo,
@@ -102,8 +102,18 @@ describe('searching council accounts', () => {
         referenceNo: expect.any(String),
       });
     }
-    // A bill filed under BUILDING is not found under LAND ...
-    await refused({ council: 'mdpg', type: 'engineering', planType: 'LAND', accountNo: 'JK/BUI/2026/0103' }, 404);
+    // A bill filed under BUILDING searched under LAND is found, with its own plan type ...
+    const [building] = await found({
+      council: 'mdpg',
+      type: 'engineering',
+      planType: 'LAND',
+      accountNo: 'JK/BUI/2026/0103',
+    });
+    expect(building).toMatchObject({ planType: 'BUILDING', displayNo: 'JK/BUI/2026/0103' });
+    // ... an id under no plan type is not found, and the answer says which field to check ...
+    expect(
+      await refused({ council: 'mdpg', type: 'engineering', planType: 'LAND', accountNo: 'JK/BUI/2026/9999' }, 404),
+    ).toMatchObject({ code: 'not_found', details: { field: 'accountNo' } });
     // ... and plan types not in the list (or none) mean ENGINEERING.
     const [other] = await found({
       council: 'mdpg',
@@ -184,7 +194,8 @@ describe('searching council accounts', () => {
   it("says 'Not Found!' for an id that does not exist, in the council and type asked", async () => {
     expect(await refused({ council: 'mdpg', type: 'compound', accountNo: 'KMP-2026-999999' }, 404)).toMatchObject({
       code: 'not_found',
-      message: 'Not Found!',
+      message: 'Not Found! Check the account or licence number and the council.',
+      details: { field: 'accountNo' },
     });
     // The mps compound is not an mdpg compound, nor an mps assessment.
     await refused({ council: 'mdpg', type: 'compound', accountNo: 'MPS-KPN-88123' }, 404);

@@ -63,7 +63,7 @@ test.describe('a guest pays council bills', () => {
     await expect(page).toHaveURL(/#\/receipt\?reference=CP/);
     const status = page.getByTestId('payment-status');
     await expect(status).toHaveAttribute('data-status', 'failed');
-    await expect(page.getByTestId('failure-reason')).toHaveText('Reason: Card declined (code 0)');
+    await expect(page.getByTestId('failure-reason')).toHaveText('Reason: Card declined');
     await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Cart, items: 2');
     await page.getByRole('link', { name: 'Back to cart' }).click();
     await expect(page.getByTestId('cart-item')).toHaveCount(2);

@@ -3,7 +3,7 @@
  * I/O). The template is chosen by the licence kind and its print code; the owner's photo is required (a
  * licence without one is never printed), and a licence whose statusl is `approved` cannot be generated.
  */
-import { formatDateTime, formatRinggit, type Language } from '@councilpay/domain';
+import { formatDateTime, formatMonthYear, formatRinggit, type Language } from '@councilpay/domain';
 import { translate, type MessageKey } from '@councilpay/i18n';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { codes, factsTable, header, imageContent, label, PAGE_MARGINS } from './receipt';
@@ -106,7 +106,7 @@ export interface LicenceData {
 }
 
 export function paidUntilText(year: number, month: number): string {
-  return `${String(month).padStart(2, '0')}/${year}`;
+  return formatMonthYear(year, month);
 }
 
 export function licenceDefinition(data: LicenceData): TDocumentDefinitions {

@@ -8,6 +8,8 @@ import {
   UNMASKED_DIGITS,
   formatDate,
   formatDateTime,
+  formatMonthYear,
+  formatYearMonth,
   malaysiaDate,
   maskIdentity,
   maskName,
@@ -132,5 +134,25 @@ describe('malaysiaDay', () => {
     expect(malaysiaDay(0, late)).toBe('2026-03-05');
     expect(malaysiaDay(-6, late)).toBe('2026-02-27');
     expect(malaysiaDay(0, Date.UTC(2026, 2, 4, 15, 59))).toBe('2026-03-04');
+  });
+});
+
+describe('formatMonthYear and formatYearMonth: a month as the paper prints it', () => {
+  it.each<[number, number | null, string]>([
+    [2026, 12, '12/2026'],
+    [2026, 1, '01/2026'],
+    [2027, null, '2027'],
+  ])('%i, %s → %s', (year, month, printed) => {
+    expect(formatMonthYear(year, month)).toBe(printed);
+  });
+
+  it.each([
+    ['2026-12', '12/2026'],
+    ['2027-03', '03/2027'],
+    [' 2026-07 ', '07/2026'],
+    ['12/2026', '12/2026'],
+    ['', ''],
+  ])('%j → %j', (value, printed) => {
+    expect(formatYearMonth(value)).toBe(printed);
   });
 });

@@ -102,3 +102,14 @@ export function maskEmail(email: string): string {
   const shown = Math.min(NAME_VISIBLE_CHARS, Math.floor(local.length / 2));
   return `${local.slice(0, shown).join('')}${MASK_CHAR.repeat(local.length - shown)}${email.slice(at)}`;
 }
+
+/** A month of a year as bills and licences print it: MM/YYYY; the year alone when there is no month. */
+export function formatMonthYear(year: number, month: number | null): string {
+  return month ? `${String(month).padStart(2, '0')}/${year}` : String(year);
+}
+
+/** A month written YYYY-MM (as a licence's code carries it) as the paper prints it, MM/YYYY; else as given. */
+export function formatYearMonth(value: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(value.trim());
+  return match ? formatMonthYear(Number(match[1]), Number(match[2])) : value;
+}

@@ -4,49 +4,51 @@
  */
 import type { PayableType } from './payable-types';
 
-/** Hyphen-minus plus the Unicode hyphens and dashes that pasted ids bring along (‐ ‑ ‒ – — ― −). */
-const DASHES = /[-\u2010-\u2015\u2212]/g;
-const WHITESPACE = /\s/g;
+/**
+ * The separators printed inside ids that people type differently or leave out: whitespace, the hyphen-minus and
+ * the Unicode hyphens and dashes pasted ids bring along (‐ ‑ ‒ – — ― −), slashes, full stops and underscores.
+ * 'KD 8', 'kd-8' and 'KD8' are one tenancy; 'JK/BUI/2026/0101' and 'jk bui 2026 0101' one engineering bill.
+ */
+const SEPARATORS = /[\s\-\u2010-\u2015\u2212/._]/g;
 
-function withoutDashes(text: string): string {
-  return text.replace(DASHES, '');
+function withoutSeparators(text: string): string {
+  return text.replace(SEPARATORS, '');
 }
 
 function withoutWhitespace(text: string): string {
-  return text.replace(WHITESPACE, '');
+  return text.replace(/\s/g, '');
 }
 
 /**
  * Letters are compared in one case: bills print ids in capitals, people (and phones) type them in any case.
- * Only ASCII letters are folded, so the rule is the same in JavaScript and in SQL (`upper`/`lower` on stored
- * rows) whatever the locale.
+ * Only ASCII letters are folded, so the rule is the same in JavaScript and in SQL (`translate` on stored rows)
+ * whatever the locale.
  */
 function upperAscii(text: string): string {
   return text.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
 }
 
-function lowerAscii(text: string): string {
-  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
-}
+/** An id as searched: its letters and digits in capitals, without the separators people type differently. */
+const asSearched = (id: string): string => upperAscii(withoutSeparators(id));
 
-/** How each payable type's account id is cleaned, after trimming: separators, then case. */
+/**
+ * How each payable type's account id is cleaned, after trimming. Every type's bills print ids whose separators
+ * and case people change without meaning another bill ('BK-2026-00017' typed 'bk 2026 00017', 'MB-0012' as
+ * 'mb0012', 'GR 12' as 'gr-12'), so every type keeps only what tells bills apart: letters and digits (and
+ * punctuation other than the separators), ASCII letters in capitals. One rule per type, so that a type whose
+ * ids need another one later changes here only.
+ */
 const ACCOUNT_ID_RULES: Record<PayableType, (trimmed: string) => string> = {
-  /** Assessment ids lose dashes and whitespace ('A 1000 0001' for 'A-1000-0001') and are uppercased. */
-  assessment: (id) => upperAscii(withoutWhitespace(withoutDashes(id))),
-  /** Compound numbers lose dashes and whitespace and are uppercased. */
-  compound: (id) => upperAscii(withoutWhitespace(withoutDashes(id))),
-  /** Licence ids lose dashes and whitespace and are uppercased. */
-  trading_license: (id) => upperAscii(withoutWhitespace(withoutDashes(id))),
-  council_permit_license: (id) => upperAscii(withoutWhitespace(withoutDashes(id))),
-  /** Tenancy ids lose spaces and are lowercased. */
-  tenancy: (id) => lowerAscii(withoutWhitespace(id)),
-  /** Engineering ids lose whitespace and are uppercased. */
-  engineering: (id) => upperAscii(withoutWhitespace(id)),
-  /** Booking ids are trimmed and uppercased; they are URL-encoded when sent (`encodeBookingId`). */
-  booking: upperAscii,
-  /** Local government charge and market bill ids are trimmed and uppercased. */
-  local_government_charge: upperAscii,
-  market_bill: upperAscii,
+  assessment: asSearched,
+  compound: asSearched,
+  trading_license: asSearched,
+  council_permit_license: asSearched,
+  tenancy: asSearched,
+  engineering: asSearched,
+  /** Booking ids are URL-encoded when sent (`encodeBookingId`) and decoded before this. */
+  booking: asSearched,
+  local_government_charge: asSearched,
+  market_bill: asSearched,
 };
 
 /** The account id to search for: trimmed, then cleaned by the payable type's rule. */
@@ -87,17 +89,20 @@ export function isAccountIdShape(normalisedId: string): boolean {
   );
 }
 
-/** Example hints shown under the search field, one per payable type (formats as printed on bills). */
+/**
+ * Example hints shown under the search field, one per payable type: the formats the councils print on their
+ * bills (separators included: people copy what they see; any separator or case is found).
+ */
 export const ACCOUNT_ID_EXAMPLES: Readonly<Record<PayableType, string>> = {
-  assessment: 'A-1234-5678',
-  compound: 'KMP-2024-000123',
-  trading_license: 'LP-2024-00123',
-  council_permit_license: 'PB-2024-00456',
+  assessment: 'A-1000-0001',
+  compound: 'KMP-2026-000101',
+  trading_license: 'LP-2025-0001',
+  council_permit_license: 'PJ-2026-0150',
   tenancy: 'GR 12',
-  booking: 'BK-2024-0001',
-  engineering: 'BP/2024/001',
+  booking: 'BK-2026-00017',
+  engineering: 'JK/BUI/2026/0101',
   local_government_charge: 'LGC-TAPAK',
-  market_bill: 'PSR-0123',
+  market_bill: 'MB-0012',
 };
 
 /** Email as stored and compared: whitespace stripped, lowercased. */

@@ -53,3 +53,28 @@ export type PlanType = (typeof PLAN_TYPES)[number];
 /** Licence kinds. */
 export const LICENCE_KINDS = ['operasi', 'pasar', 'penjaja', 'kakilima', 'iklan', 'niaga'] as const;
 export type LicenceKind = (typeof LICENCE_KINDS)[number];
+
+/** A council as far as the payable types it takes online (`Council.payableTypes`, `CouncilDto.payableTypes`). */
+export interface TakesPayableTypes {
+  readonly payableTypes: readonly string[];
+}
+
+/**
+ * Whether a council takes a payable type online: the one rule behind what the portal offers for a council
+ * and what the API searches and prices (market bills, for one, only where the council runs a market).
+ */
+export function councilTakes(council: TakesPayableTypes, type: PayableType): boolean {
+  return council.payableTypes.includes(type);
+}
+
+/** The payable types a council takes, in the portal's order: what its search form offers. */
+export function payableTypesOf(council: TakesPayableTypes): PayableType[] {
+  return PAYABLE_TYPES.filter((type) => councilTakes(council, type));
+}
+
+/** The payable types that are licences: paying one renews a licence its holder may print (`/#/pdf`). */
+export const LICENCE_TYPES = ['trading_license', 'council_permit_license'] as const satisfies readonly PayableType[];
+
+export function isLicenceType(type: unknown): boolean {
+  return typeof type === 'string' && (LICENCE_TYPES as readonly string[]).includes(type);
+}

@@ -33,6 +33,8 @@ export interface MessageTexts {
   items: string;
   receipt_attached: string;
   status_link: string;
+  /** The licences page, where a paid licence is printed (paid email of a payment with a licence). */
+  licence_link: string;
   footer: string;
   phone_code_sms: string;
   email_verification_subject: string;
@@ -76,6 +78,7 @@ export const en: MessageTexts = {
   items: 'Items',
   receipt_attached: 'Your receipt is attached.',
   status_link: 'Payment status: {{link}}',
+  licence_link: 'Print your licence (log in first): {{link}}',
   footer: 'This message was sent by CouncilPay. Please do not reply.',
   phone_code_sms: 'CouncilPay: your verification code is {{code}}. It expires in 10 minutes. Do not share it.',
   email_verification_subject: 'Confirm your email address',
@@ -123,6 +126,7 @@ export const ms: MessageTexts = {
   items: 'Butiran',
   receipt_attached: 'Resit anda dilampirkan.',
   status_link: 'Status pembayaran: {{link}}',
+  licence_link: 'Cetak lesen anda (log masuk dahulu): {{link}}',
   footer: 'Mesej ini dihantar oleh CouncilPay. Sila jangan balas.',
   phone_code_sms: 'CouncilPay: kod pengesahan anda ialah {{code}}. Sah selama 10 minit. Jangan kongsi kod ini.',
   email_verification_subject: 'Sahkan alamat e-mel anda',
@@ -164,6 +168,7 @@ export const zh: MessageTexts = {
   items: '项目',
   receipt_attached: '随附您的收据。',
   status_link: '付款状态：{{link}}',
+  licence_link: '打印您的执照（请先登录）：{{link}}',
   footer: '此信息由 CouncilPay 发送，请勿回复。',
   phone_code_sms: 'CouncilPay：您的验证码是 {{code}}，10分钟内有效。请勿与他人分享。',
   email_verification_subject: '确认您的电子邮件地址',

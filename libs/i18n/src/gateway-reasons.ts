@@ -149,11 +149,12 @@ export function gatewayReasonText(language: Language, refusal: GatewayRefusal): 
 
 /**
  * The reason in the payer's language with the code beside it ("Baki tidak mencukupi (kod 51)"), or null when
- * the gateway gave neither.
+ * the gateway gave neither. A card payment's code is the gateway's status (0 for any refusal), which tells the
+ * payer nothing: its reason is shown alone.
  */
 export function gatewayReasonLine(language: Language, refusal: GatewayRefusal): string | null {
   const text = gatewayReasonText(language, refusal);
-  const code = refusal.code?.trim();
+  const code = refusal.method === 'card' && text ? undefined : refusal.code?.trim();
   if (!text) return code ? code : null;
   if (!code) return text;
   return WITH_CODE[language].replace('{{text}}', text).replace('{{code}}', code);

@@ -102,6 +102,17 @@ describe('payment emails', () => {
     expect(failed.text).not.toContain('MB2U0227');
   });
 
+  it.each([
+    ['en', 'Print your licence (log in first): http://x/#/pdf'],
+    ['ms', 'Cetak lesen anda (log masuk dahulu): http://x/#/pdf'],
+    ['zh', '打印您的执照（请先登录）：http://x/#/pdf'],
+  ])('link the licences page when a licence was paid (%s), and only then', (language, line) => {
+    const withLicence = payment();
+    withLicence.items[0]!.type = 'trading_license';
+    expect(renderNotification(email('payment_paid', language), withLicence, 'http://x').text).toContain(line);
+    expect(renderNotification(email('payment_paid', language), payment(), 'http://x').text).not.toContain('#/pdf');
+  });
+
   it('list the ids in the form printed on the bill, each with its own council', () => {
     const { text } = renderNotification(email('payment_paid', 'ms'), payment(), 'http://x');
     expect(text).toContain('Majlis Daerah Pengkalan Gading · Sewaan · GR 12');
@@ -127,7 +138,10 @@ describe('payment emails', () => {
       gatewayCode: '0',
       gatewayReason: 'Card declined',
     });
-    expect(renderNotification(email('payment_failed', 'ms'), card, 'http://x').text).toContain('Kad ditolak (kod 0)');
+    // A card refusal's code is the gateway's status (0 for any refusal): its reason alone, no "(kod 0)".
+    const text = renderNotification(email('payment_failed', 'ms'), card, 'http://x').text;
+    expect(text).toContain('Kad ditolak');
+    expect(text).not.toContain('(kod 0)');
   });
 });
 
@@ -209,11 +223,12 @@ describe('gateway reasons in Malay and Chinese', () => {
 
   it('translate the card gateway’s reasons and keep an unknown one in the gateway’s words', () => {
     expect(Object.keys(CARD_REASON_TRANSLATIONS)).toContain('card declined');
-    expect(gatewayReasonLine('zh', { method: 'card', code: '0', reason: 'Card declined' })).toBe(
-      '银行卡被拒绝（代码 0）',
-    );
-    expect(gatewayReasonLine('ms', { method: 'card', code: '0', reason: 'Velocity check' })).toBe(
-      'Velocity check (kod 0)',
+    // The card gateway's status (0 for every refusal) is no reason code: the reason is shown alone.
+    expect(gatewayReasonLine('zh', { method: 'card', code: '0', reason: 'Card declined' })).toBe('银行卡被拒绝');
+    expect(gatewayReasonLine('ms', { method: 'card', code: '0', reason: 'Card declined' })).toBe('Kad ditolak');
+    expect(gatewayReasonLine('ms', { method: 'card', code: '0', reason: 'Velocity check' })).toBe('Velocity check');
+    expect(gatewayReasonLine('ms', { method: 'fpx', code: '51', reason: 'Insufficient Funds' })).toBe(
+      'Baki tidak mencukupi (kod 51)',
     );
     expect(gatewayReasonLine('ms', { method: 'fpx', code: null, reason: null })).toBeNull();
   });

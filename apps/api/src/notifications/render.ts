@@ -3,6 +3,7 @@ import {
   formatDate,
   formatDateTime,
   formatRinggit,
+  isLicenceType,
   languageOrDefault,
   type Language,
 } from '@councilpay/domain';
@@ -83,9 +84,15 @@ function paymentMessage(
   const tail = ['', statusLink, '', t.footer];
   if (n.template === 'payment_paid') {
     const receipt = receiptText(payment, language);
+    // A paid licence is printed from the portal's licences page.
+    const licence = payment.items.some((item) => item.receiptNo && isLicenceType(item.type))
+      ? [interpolate(t.licence_link, { link: `${publicUrl}/#/pdf` })]
+      : [];
     return {
       subject: interpolate(t.paid_subject, vars),
-      text: [...head, interpolate(t.paid_intro, vars), '', receipt, '', t.receipt_attached, ...tail].join('\n'),
+      text: [...head, interpolate(t.paid_intro, vars), '', receipt, '', t.receipt_attached, ...licence, ...tail].join(
+        '\n',
+      ),
       attachments: [],
     };
   }

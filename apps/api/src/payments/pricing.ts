@@ -2,6 +2,7 @@ import {
   assessmentCharge,
   chargeAmountWithin,
   chargeDays,
+  councilTakes,
   checkItemAmount,
   checkLicenceRenewal,
   isBillWithdrawn,
@@ -60,7 +61,7 @@ function snapshotOf(p: PayableWithCouncil): Prisma.InputJsonObject {
 export function priceItem(p: PayableWithCouncil, line: PaymentItemDto): Priced {
   if (isBillWithdrawn(p)) return refuse(422, 'bill_withdrawn', BILL_WITHDRAWN_MESSAGE);
   if (!p.council.active) return refuse(422, 'council_unavailable', 'This council is currently not available.');
-  if (!p.council.payableTypes.includes(p.type))
+  if (!councilTakes(p.council, p.type))
     return refuse(422, 'payment_type_unavailable', 'This payment type is currently not available.');
   // The same licence rule search applies (libs/domain): the status first, then online renewal.
   const renewal = p.licence ? checkLicenceRenewal(p.licence) : null;

@@ -1,4 +1,5 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import BadgeIcon from '@mui/icons-material/Badge';
 import HomeIcon from '@mui/icons-material/Home';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import LoginIcon from '@mui/icons-material/Login';
@@ -53,6 +54,12 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
                   <AccountCircleIcon />
                 </ListItemIcon>
                 <ListItemText primary={t('shell.my_profile')} />
+              </ListItemButton>
+              <ListItemButton onClick={choose(() => void navigate(ROUTES.pdf))}>
+                <ListItemIcon>
+                  <BadgeIcon />
+                </ListItemIcon>
+                <ListItemText primary={t('shell.my_licences')} />
               </ListItemButton>
               <ListItemButton onClick={choose(account.logout)}>
                 <ListItemIcon>

@@ -46,7 +46,23 @@ export function TopBar() {
           }}
         >
           <CouncilLogo size={40} />
-          <Typography variant="h6" component="span" noWrap data-testid="app-bar-title" sx={{ fontWeight: 600 }}>
+          {/* On a phone a long council name wraps onto two lines, smaller, rather than being cut off. */}
+          <Typography
+            variant="h6"
+            component="span"
+            data-testid="app-bar-title"
+            sx={{
+              fontWeight: 600,
+              fontSize: { xs: '0.95rem', sm: '1.25rem' },
+              lineHeight: { xs: 1.25, sm: 1.6 },
+              whiteSpace: { xs: 'normal', md: 'nowrap' },
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              display: '-webkit-box',
+              WebkitLineClamp: { xs: 2, md: 1 },
+              WebkitBoxOrient: 'vertical',
+            }}
+          >
             {loading ? <Skeleton variant="text" width={220} sx={{ bgcolor: 'primary.light' }} /> : title}
           </Typography>
         </Box>
@@ -67,6 +83,9 @@ export function TopBar() {
             <>
               <Button color="inherit" startIcon={<AccountCircleIcon />} onClick={account.openProfile}>
                 {t('shell.my_profile')}
+              </Button>
+              <Button color="inherit" component={RouterLink} to={ROUTES.pdf}>
+                {t('shell.my_licences')}
               </Button>
               <Button color="inherit" variant="outlined" onClick={account.logout}>
                 {t('shell.logout')}

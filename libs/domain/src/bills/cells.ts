@@ -193,7 +193,8 @@ export function dateCell(): CellParser<string> {
 
 /** One of a fixed list of values, compared without case; the list's spelling is stored. */
 export function choiceCell<T extends string>(values: readonly T[]): CellParser<T> {
-  const holds = (value: unknown): value is T => typeof value === 'string' && (values as readonly string[]).includes(value);
+  const holds = (value: unknown): value is T =>
+    typeof value === 'string' && (values as readonly string[]).includes(value);
   return reader((cell) => {
     if (isEmptyCell(cell)) return ok(null);
     if (isFormula(cell)) return fail('formula');
@@ -208,13 +209,16 @@ const NO = ['no', 'n', 'tidak', 'false', '0'];
 
 /** Yes/no: yes, y, ya, true, 1 / no, n, tidak, false, 0 (any case), or an XLSX boolean. */
 export function yesNoCell(): CellParser<boolean> {
-  return reader((cell) => {
-    if (isEmptyCell(cell)) return ok(null);
-    if (isFormula(cell)) return fail('formula');
-    if (typeof cell === 'boolean') return ok(cell);
-    const value = String(cell).trim().toLowerCase();
-    if (YES.includes(value)) return ok(true);
-    if (NO.includes(value)) return ok(false);
-    return fail('yes_no_invalid');
-  }, (value: unknown): value is boolean => typeof value === 'boolean');
+  return reader(
+    (cell) => {
+      if (isEmptyCell(cell)) return ok(null);
+      if (isFormula(cell)) return fail('formula');
+      if (typeof cell === 'boolean') return ok(cell);
+      const value = String(cell).trim().toLowerCase();
+      if (YES.includes(value)) return ok(true);
+      if (NO.includes(value)) return ok(false);
+      return fail('yes_no_invalid');
+    },
+    (value: unknown): value is boolean => typeof value === 'boolean',
+  );
 }

@@ -13,8 +13,12 @@ export interface VerifiedFactsDto {
   receiptNos: string[];
   amountSen: number;
   paidAt: string;
-  /** Licence: the last month paid, YYYY-MM. */
+  /** Licence: the last month paid, YYYY-MM (shown as the paper prints it, MM/YYYY: `formatYearMonth`). */
   paidUntil?: string;
+  /** The council that issued it (a receipt of several councils' bills: each of them). */
+  councils: string[];
+  /** The licence holder, or the payer of a receipt: masked as names are everywhere in public (`maskName`). */
+  holderName: string;
 }
 
 /** Money given back after a document was issued: part of what it shows, or all of it. Amounts in sen. */

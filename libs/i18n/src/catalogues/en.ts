@@ -58,6 +58,7 @@ export const en = {
     sign_up: 'Sign up',
     login: 'Login',
     my_profile: 'My profile',
+    my_licences: 'My licences',
     logout: 'Logout',
     open_menu: 'Open menu',
     payment_status: 'Payment status',
@@ -154,6 +155,7 @@ export const en = {
     privacy: { title: 'Privacy policy', text: 'How we collect, use and protect your personal data.' },
     profile: { title: 'My profile', text: 'Your account details.' },
     receipt: { title: 'Receipt', text: 'The status of your payment and your receipt.' },
+    payment_status: { title: 'Payment status', text: 'Where your payment stands.' },
     refund: { title: 'Refund policy', text: 'When and how a payment can be refunded.' },
     requery: { title: 'Check payment status', text: 'Check the latest status of a payment with its reference number.' },
     reset_password: { title: 'Reset password', text: 'Choose a new password for your account.' },
@@ -337,6 +339,8 @@ export const en = {
     account_no: 'Account no.',
     license_no: 'Licence no.',
     example: 'Example: {{example}}',
+    not_found_check:
+      'Not Found! Check the {{field}} as printed on the bill (it looks like {{example}}) and that the bill is from {{council}}.',
     search_button: 'Search',
     results_title: 'Search result',
     amount_to_pay: 'Amount to pay',
@@ -365,6 +369,7 @@ export const en = {
     remove: 'Remove',
     remove_item: 'Remove {{item}} from the cart',
     remove_with_dependents: 'Remove, together with the items renewed with it',
+    removed_with_dependents: '{{item}} was removed, together with the items renewed with it: {{dependents}}.',
     selection: 'Payment option',
     selection_1: 'Pay until the 4th instalment of {{year}}',
     selection_2: 'Pay arrears until the 4th instalment of {{year}}',
@@ -395,6 +400,11 @@ export const en = {
     phone_format: 'Enter a phone number, for example 012-345 6789.',
     method_label: 'How would you like to pay?',
     method_fpx: 'FPX online banking',
+    fpx_limits: 'From {{min}} to {{max}} in one payment.',
+    fpx_over_limit:
+      'Your total of {{total}} is more than FPX online banking takes in one payment ({{max}}). Pay by card, or split the cart: remove some bills, pay the rest, then pay the bills you removed in a second payment.',
+    fpx_under_limit:
+      'Your total of {{total}} is less than FPX online banking takes in one payment (at least {{min}}). Pay by card, or add more bills to the cart.',
     method_card: 'Credit or debit card',
     card_only: 'Card type',
     card_note: 'Only Visa and Mastercard cards are accepted.',
@@ -415,6 +425,10 @@ export const en = {
     already_paid_title: 'Already paid',
     earlier_payments: 'Earlier payment: {{references}}',
     check_earlier: 'Check earlier payment',
+    own_payment_waiting:
+      'Your payment {{reference}} for these bills was started and is waiting for your bank. Check its status before you pay again.',
+    others_waiting:
+      "Another payment for these bills is waiting for its bank's confirmation. If it goes through, a second payment would be refunded. Pay only if you are sure.",
     pay_again: 'Pay again',
     view_receipt: 'View receipt',
   },
@@ -465,6 +479,9 @@ export const en = {
 
   /** Registration, profile and password reset. */
   account: {
+    send_new_link: 'Send a new link',
+    reset_link_unusable:
+      'This link cannot be used: it was used already, has expired or was not copied whole. Send a new link to your e-mail.',
     sign_in_required: 'Please log in to see this page.',
     email_hint: 'Your e-mail address is your login ID.',
     nric: 'NRIC no.',
@@ -702,6 +719,9 @@ export const en = {
     verify_altered: 'Altered: this code was not issued by the council or has been changed. Do not accept the document.',
     verify_unknown: 'Unknown: no document matches this code.',
     verify_status: 'Current status',
+    verify_council: 'Council',
+    verify_holder: 'Licence holder',
+    verify_payer: 'Paid by',
     verify_refunded_full:
       'Refunded in full ({{amount}}) after this document was issued. The document is genuine, but the payment was given back.',
     verify_refunded_partial:

@@ -51,6 +51,7 @@ export const msCore: CoreCatalogue = {
     sign_up: 'Daftar',
     login: 'Log Masuk',
     my_profile: 'Profil Saya',
+    my_licences: 'Lesen Saya',
     logout: 'Log Keluar',
     open_menu: 'Buka menu',
     payment_status: 'Status bayaran',
@@ -142,6 +143,7 @@ export const msCore: CoreCatalogue = {
     },
     profile: { title: 'Profil Saya', text: 'Butiran akaun anda.' },
     receipt: { title: 'Resit', text: 'Status bayaran dan resit anda.' },
+    payment_status: { title: 'Status Bayaran', text: 'Kedudukan bayaran anda.' },
     refund: { title: 'Dasar bayaran balik', text: 'Bila dan bagaimana sesuatu bayaran boleh dikembalikan.' },
     requery: {
       title: 'Semak status bayaran',
@@ -200,7 +202,8 @@ export const msCore: CoreCatalogue = {
     already_paid: 'Bayaran terdahulu untuk bil ini telah berjaya. Tiada caj tambahan dikenakan.',
     nothing_to_pay: 'Tiada amaun perlu dibayar untuk item ini.',
     bill_withdrawn: 'Bil ini tidak lagi boleh dibayar dalam talian. Sila semak dengan pihak majlis.',
-    bill_unpriceable: 'Amaun bil ini tidak dapat dibaca, jadi bil ini tidak boleh dibayar dalam talian. Sila semak dengan pihak majlis.',
+    bill_unpriceable:
+      'Amaun bil ini tidak dapat dibaca, jadi bil ini tidak boleh dibayar dalam talian. Sila semak dengan pihak majlis.',
     selection_unavailable: 'Taksiran ini tiada ansuran: ia hanya boleh dibayar penuh.',
     service_closed: 'Perkhidmatan pembayaran ditutup untuk penyelenggaraan. Sila cuba sebentar lagi.',
     balance_changed: 'Amaun tertunggak telah berubah. Sila cari akaun sekali lagi.',

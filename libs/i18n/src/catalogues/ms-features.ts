@@ -109,6 +109,8 @@ export const msFeatures: FeatureCatalogue = {
     account_no: 'No. akaun',
     license_no: 'No. lesen',
     example: 'Contoh: {{example}}',
+    not_found_check:
+      'Tidak Dijumpai! Semak {{field}} seperti tercetak pada bil (contohnya {{example}}) dan pastikan bil itu daripada {{council}}.',
     search_button: 'Cari',
     results_title: 'Hasil carian',
     amount_to_pay: 'Amaun perlu dibayar',
@@ -136,6 +138,7 @@ export const msFeatures: FeatureCatalogue = {
     remove: 'Buang',
     remove_item: 'Buang {{item}} daripada troli',
     remove_with_dependents: 'Buang, bersama item yang diperbaharui bersamanya',
+    removed_with_dependents: '{{item}} telah dibuang, bersama item yang diperbaharui bersamanya: {{dependents}}.',
     selection: 'Pilihan bayaran',
     selection_1: 'Bayar hingga ansuran ke-4 tahun {{year}}',
     selection_2: 'Bayar tunggakan hingga ansuran ke-4 tahun {{year}}',
@@ -165,6 +168,11 @@ export const msFeatures: FeatureCatalogue = {
     phone_format: 'Masukkan nombor telefon, contohnya 012-345 6789.',
     method_label: 'Bagaimana anda ingin membayar?',
     method_fpx: 'Perbankan dalam talian FPX',
+    fpx_limits: 'Dari {{min}} hingga {{max}} bagi satu bayaran.',
+    fpx_over_limit:
+      'Jumlah anda {{total}} melebihi had perbankan dalam talian FPX bagi satu bayaran ({{max}}). Bayar dengan kad, atau bahagikan troli: keluarkan beberapa bil, bayar yang selebihnya, kemudian bayar bil yang dikeluarkan dalam bayaran kedua.',
+    fpx_under_limit:
+      'Jumlah anda {{total}} kurang daripada had minimum perbankan dalam talian FPX bagi satu bayaran ({{min}}). Bayar dengan kad, atau tambah bil lain ke dalam troli.',
     method_card: 'Kad kredit atau debit',
     card_only: 'Jenis kad',
     card_note: 'Hanya kad Visa dan Mastercard diterima.',
@@ -185,6 +193,10 @@ export const msFeatures: FeatureCatalogue = {
     already_paid_title: 'Telah dibayar',
     earlier_payments: 'Bayaran terdahulu: {{references}}',
     check_earlier: 'Semak bayaran terdahulu',
+    own_payment_waiting:
+      'Bayaran anda {{reference}} untuk bil ini telah dimulakan dan sedang menunggu bank anda. Semak statusnya sebelum membayar sekali lagi.',
+    others_waiting:
+      'Satu bayaran lain untuk bil ini sedang menunggu pengesahan bank. Jika ia berjaya, bayaran kedua akan dipulangkan. Bayar hanya jika anda pasti.',
     pay_again: 'Bayar sekali lagi',
     view_receipt: 'Lihat resit',
   },
@@ -232,6 +244,9 @@ export const msFeatures: FeatureCatalogue = {
   },
 
   account: {
+    send_new_link: 'Hantar pautan baharu',
+    reset_link_unusable:
+      'Pautan ini tidak boleh digunakan: ia telah digunakan, telah tamat tempoh atau tidak disalin sepenuhnya. Hantar pautan baharu ke e-mel anda.',
     sign_in_required: 'Sila log masuk untuk melihat halaman ini.',
     email_hint: 'Alamat e-mel anda ialah ID log masuk anda.',
     nric: 'No. kad pengenalan',
@@ -462,6 +477,9 @@ export const msFeatures: FeatureCatalogue = {
     verify_altered: 'Diubah: kod ini tidak dikeluarkan oleh majlis atau telah diubah. Jangan terima dokumen ini.',
     verify_unknown: 'Tidak dikenali: tiada dokumen sepadan dengan kod ini.',
     verify_status: 'Status semasa',
+    verify_council: 'Majlis',
+    verify_holder: 'Pemegang lesen',
+    verify_payer: 'Dibayar oleh',
     verify_refunded_full:
       'Dipulangkan sepenuhnya ({{amount}}) selepas dokumen ini dikeluarkan. Dokumen ini tulen, tetapi bayarannya telah dikembalikan.',
     verify_refunded_partial:

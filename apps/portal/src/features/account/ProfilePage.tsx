@@ -2,6 +2,7 @@ import { formatPhone, isPhone, normalisePhone, validateNric, type ProfileDto } f
 import type { MessageKey } from '@councilpay/i18n';
 import HistoryIcon from '@mui/icons-material/History';
 import Alert from '@mui/material/Alert';
+import BadgeIcon from '@mui/icons-material/Badge';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -183,6 +184,9 @@ function ProfileForm() {
       <div>
         <Button component={RouterLink} to={ROUTES.history} startIcon={<HistoryIcon />}>
           {t('pages.history.title')}
+        </Button>
+        <Button component={RouterLink} to={ROUTES.pdf} startIcon={<BadgeIcon />}>
+          {t('shell.my_licences')}
         </Button>
       </div>
     </Stack>

@@ -39,7 +39,7 @@ export function ResetPasswordPage() {
   const resetId = (params.get('id') ?? params.get('resetId') ?? '').trim();
   const navigate = useNavigate();
   const { showMessage } = useSnackbar();
-  const { openLogin } = useLoginDialog();
+  const { openLogin, openForgotPassword } = useLoginDialog();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<'password' | 'confirmPassword', FieldMessage>>>({});
@@ -89,8 +89,16 @@ export function ResetPasswordPage() {
   return (
     <PageScaffold page="reset_password">
       {refusal ? (
-        <Alert severity="error" data-testid="reset-refused">
-          {t(refusal)}
+        <Alert
+          severity="error"
+          data-testid="reset-refused"
+          action={
+            <Button color="inherit" size="small" onClick={openForgotPassword}>
+              {t('account.send_new_link')}
+            </Button>
+          }
+        >
+          {t(refusal)} {t('account.reset_link_unusable')}
         </Alert>
       ) : !status ? (
         <Skeleton variant="rounded" height={200} />

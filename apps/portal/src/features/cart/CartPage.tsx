@@ -10,6 +10,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useSnackbar } from '../../shared/feedback/SnackbarProvider';
 import { ROUTES } from '../../shared/routing/paths';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
+import { FpxLimitNotice } from '../checkout/FpxLimitNotice';
 import { EmptyCartNotice } from './EmptyCartNotice';
 import { cartTotalSen, checkCartItemAmount, itemsToPay, type CartItem } from './cart';
 import { CartItemCard } from './CartItemCard';
@@ -30,12 +31,28 @@ export function CartPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const cart = useCart();
-  const { showError } = useSnackbar();
+  const { showError, showMessage } = useSnackbar();
   const toPay = itemsToPay(cart.items);
   const invalid = cart.items.some((item) => !checkCartItemAmount(item).ok);
 
   const update = (item: CartItem) => void cart.update(item).catch(showError);
-  const remove = (item: CartItem) => void cart.remove(item.id).catch(showError);
+  // Removing a licence removes the items renewed with it: said, never silent.
+  const remove = (item: CartItem) => {
+    const dependents = cart.items.filter((other) => other.parentId === item.id);
+    void cart
+      .remove(item.id)
+      .then(() => {
+        if (dependents.length === 0) return;
+        showMessage(
+          t('cart.removed_with_dependents', {
+            item: item.displayNo,
+            dependents: dependents.map((d) => d.displayNo).join(', '),
+          }),
+          'info',
+        );
+      })
+      .catch(showError);
+  };
 
   return (
     <PageScaffold page="cart">
@@ -60,6 +77,7 @@ export function CartPage() {
               />
             ))}
           </Stack>
+          {toPay.length > 0 && <FpxLimitNotice totalSen={cartTotalSen(cart.items)} />}
           <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
             <Stack
               direction={{ xs: 'column', sm: 'row' }}

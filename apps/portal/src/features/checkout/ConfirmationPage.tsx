@@ -28,6 +28,7 @@ import { CartSummary } from './CartSummary';
 import { createPayment, getBanks, newIdempotencyKey, postToGateway } from './checkout-api';
 import { paymentMethod } from './checkout-draft';
 import { CheckoutSteps } from './CheckoutSteps';
+import { ownWaitingPayment } from './earlier-payment';
 import { EmptyCartNotice } from '../cart/EmptyCartNotice';
 import { useCheckoutDraft } from './useCheckoutDraft';
 import { useCheckoutGuard } from './useCheckoutGuard';
@@ -56,6 +57,30 @@ export function ConfirmationPage() {
   const [paying, setPaying] = useState(false);
   const [question, setQuestion] = useState<Question | null>(null);
   const [bankName, setBankName] = useState<string | null>(null);
+  // A payment this tab made for these bills that still waits for its bank (back from the bank's page, a
+  // reload): shown with its reference, so the payer checks it before paying again.
+  const [waiting, setWaiting] = useState<string | null>(null);
+  const cartItems = cart.ready ? cart.items : null;
+  // Back from the bank's page the browser may show this page as it was left (its back-forward cache): "paying"
+  // ends and the payment just made is looked for again.
+  const [returns, setReturns] = useState(0);
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setPaying(false);
+      setReturns((n) => n + 1);
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, []);
+  useEffect(() => {
+    if (!cartItems) return;
+    const controller = new AbortController();
+    void ownWaitingPayment(cartItems, controller.signal).then((reference) => {
+      if (!controller.signal.aborted) setWaiting(reference);
+    });
+    return () => controller.abort();
+  }, [cartItems, returns]);
   // One key per attempt; kept when the request never got an answer, so trying again cannot pay twice.
   const attemptKey = useRef<string>(newIdempotencyKey());
   const method = paymentMethod(draft.method);
@@ -101,7 +126,10 @@ export function ConfirmationPage() {
       setPaying(false);
       if (!(error instanceof ApiError) || error.status !== 0) attemptKey.current = newIdempotencyKey();
       if (error instanceof ApiError && error.code === 'payment_pending') {
-        setQuestion({ kind: 'pending', references: referencesOf(error) });
+        // The API names only a signed-in payer's own payments; this tab's own are found from its proofs.
+        const named = referencesOf(error);
+        const found = named.length > 0 ? null : await ownWaitingPayment(cart.items).catch(() => null);
+        setQuestion({ kind: 'pending', references: found ? [found] : named });
       } else if (
         error instanceof ApiError &&
         error.code === 'already_paid' &&
@@ -127,6 +155,24 @@ export function ConfirmationPage() {
         <EmptyCartNotice />
       ) : (
         <Stack spacing={3}>
+          {waiting && (
+            <Alert
+              severity="warning"
+              data-testid="own-waiting-payment"
+              action={
+                <Button
+                  color="inherit"
+                  size="small"
+                  component={RouterLink}
+                  to={`${ROUTES.receipt}?reference=${encodeURIComponent(waiting)}`}
+                >
+                  {t('checkout.check_earlier')}
+                </Button>
+              }
+            >
+              {t('checkout.own_payment_waiting', { reference: waiting })}
+            </Alert>
+          )}
           <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
             <Typography variant="h6" component="h2" gutterBottom>
               {t('checkout.payer_title')}
@@ -189,7 +235,11 @@ export function ConfirmationPage() {
         </DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {question?.kind === 'paid' ? t('errors.already_paid') : t('errors.payment_pending')}
+            {question?.kind === 'paid'
+              ? t('errors.already_paid')
+              : question?.references.length
+                ? t('errors.payment_pending')
+                : t('checkout.others_waiting')}
           </DialogContentText>
           {question?.kind === 'pending' && question.references.length > 0 && (
             <Typography variant="body2" sx={{ mt: 2 }}>

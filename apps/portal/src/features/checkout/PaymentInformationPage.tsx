@@ -1,4 +1,4 @@
-import { CARD_METHODS, DEFAULT_PAYMENT_METHOD, type CardMethodCode } from '@councilpay/domain';
+import { CARD_METHODS, checkFpxAmount, DEFAULT_PAYMENT_METHOD, type CardMethodCode } from '@councilpay/domain';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import Box from '@mui/material/Box';
@@ -16,7 +16,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../shared/routing/paths';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
+import { cartTotalSen } from '../cart/cart';
+import { useCart } from '../cart/CartProvider';
 import { CheckoutSteps } from './CheckoutSteps';
+import { FpxLimitNotice, useFpxLimitsText } from './FpxLimitNotice';
 import { useCheckoutDraft } from './useCheckoutDraft';
 import { useCheckoutGuard } from './useCheckoutGuard';
 
@@ -24,14 +27,20 @@ type MethodType = 'fpx' | 'card';
 
 /**
  * /payment_information: FPX online banking, or a card (Visa or Mastercard only). FPX continues to the bank
- * list; a card goes straight to confirmation (the card form itself is the gateway's page).
+ * list; a card goes straight to confirmation (the card form itself is the gateway's page). FPX's limits are
+ * shown with its choice; a total FPX cannot take makes the choice unavailable and says what to do instead.
  */
 export function PaymentInformationPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [draft, updateDraft] = useCheckoutDraft();
   const allowed = useCheckoutGuard(draft);
-  const [type, setType] = useState<MethodType>(draft.method?.type ?? 'fpx');
+  const cart = useCart();
+  const totalSen = cartTotalSen(cart.items);
+  const fpxTakes = !cart.ready || checkFpxAmount(totalSen).ok;
+  const fpxLimits = useFpxLimitsText();
+  const [chosen, setType] = useState<MethodType>(draft.method?.type ?? 'fpx');
+  const type: MethodType = fpxTakes ? chosen : 'card';
   const [cardMethod, setCardMethod] = useState<CardMethodCode>(
     draft.method?.type === 'card' ? draft.method.cardMethod : DEFAULT_PAYMENT_METHOD,
   );
@@ -66,6 +75,7 @@ export function PaymentInformationPage() {
               <FormControlLabel
                 value="fpx"
                 control={<Radio />}
+                disabled={!fpxTakes}
                 label={
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <AccountBalanceIcon color="primary" aria-hidden />
@@ -73,6 +83,9 @@ export function PaymentInformationPage() {
                   </Stack>
                 }
               />
+              <Typography variant="body2" color="text.secondary" sx={{ pl: 4, mt: -0.5 }} data-testid="fpx-limits">
+                {fpxLimits}
+              </Typography>
               <FormControlLabel
                 value="card"
                 control={<Radio />}
@@ -85,6 +98,7 @@ export function PaymentInformationPage() {
               />
             </RadioGroup>
           </FormControl>
+          {cart.ready && <FpxLimitNotice totalSen={totalSen} />}
           {type === 'card' && (
             <Box sx={{ pl: { sm: 4 } }}>
               <FormControl>

@@ -1,4 +1,10 @@
-import { DOCUMENT_VERIFY_PARAM, formatDateTime, formatRinggit, type VerifyResultDto } from '@councilpay/domain';
+import {
+  DOCUMENT_VERIFY_PARAM,
+  formatDateTime,
+  formatRinggit,
+  formatYearMonth,
+  type VerifyResultDto,
+} from '@councilpay/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -13,6 +19,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { messageKeyForError } from '../../shared/api/errors';
+import { useCouncilName } from '../../shared/public-data/useCouncilName';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { verifyDocument } from './documents-api';
 
@@ -32,6 +39,7 @@ const SEVERITY = { authentic: 'success', altered: 'error', unknown: 'warning' } 
  */
 export function VerifyPage() {
   const { t } = useTranslation();
+  const councilName = useCouncilName();
   usePageTitle(t('documents.verify_title'));
   const [params, setParams] = useSearchParams();
   const code = params.get(DOCUMENT_VERIFY_PARAM)?.trim() ?? '';
@@ -103,6 +111,16 @@ export function VerifyPage() {
               </TableRow>
             )}
             <TableRow>
+              <TableCell component="th">{t('documents.verify_council')}</TableCell>
+              <TableCell data-testid="verify-council">{facts.councils.map(councilName).join(', ')}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell component="th">
+                {facts.kind === 'licence' ? t('documents.verify_holder') : t('documents.verify_payer')}
+              </TableCell>
+              <TableCell data-testid="verify-holder">{facts.holderName}</TableCell>
+            </TableRow>
+            <TableRow>
               <TableCell component="th">{t('documents.receipt_no')}</TableCell>
               <TableCell>{facts.receiptNos.join(', ')}</TableCell>
             </TableRow>
@@ -117,7 +135,7 @@ export function VerifyPage() {
             {facts.paidUntil && (
               <TableRow>
                 <TableCell component="th">{t('documents.paid_until')}</TableCell>
-                <TableCell>{facts.paidUntil}</TableCell>
+                <TableCell data-testid="verify-paid-until">{formatYearMonth(facts.paidUntil)}</TableCell>
               </TableRow>
             )}
             {result?.status && (

@@ -48,8 +48,9 @@ function LicenceCard({ licence }: { licence: LicenceRowDto }) {
         </Typography>
         <Typography color="text.secondary">{licence.ownerName}</Typography>
         <Typography>
-          {t('common.status')}: {licence.statusl} · {t('documents.receipt_no')}: {licence.receiptNo} ·{' '}
-          {t('documents.paid_at')}: {formatDateTime(Date.parse(licence.paidAt))}
+          {t('common.status')}: {t(`licence_states.${licence.statusl}`, { defaultValue: licence.statusl })} ·{' '}
+          {t('documents.receipt_no')}: {licence.receiptNo} · {t('documents.paid_at')}:{' '}
+          {formatDateTime(Date.parse(licence.paidAt))}
           {licence.paidUntil ? ` · ${t('documents.paid_until')}: ${licence.paidUntil}` : ''}
         </Typography>
         {licence.blocked && (

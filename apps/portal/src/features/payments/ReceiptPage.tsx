@@ -1,4 +1,5 @@
-import { isFinal } from '@councilpay/domain';
+import { isFinal, isLicenceType } from '@councilpay/domain';
+import BadgeIcon from '@mui/icons-material/Badge';
 import HomeIcon from '@mui/icons-material/Home';
 import PrintIcon from '@mui/icons-material/Print';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
@@ -54,7 +55,11 @@ export function ReceiptPage() {
   );
 
   return (
-    <PageScaffold page="receipt">
+    // Only a paid (or refunded) payment has a receipt; any other is its status.
+    <PageScaffold
+      page="receipt"
+      heading={payment && payment.status !== 'paid' && payment.status !== 'refunded' ? 'payment_status' : undefined}
+    >
       {/* Printing the receipt prints the receipt only, not the portal around it. */}
       <GlobalStyles styles={{ '@media print': { 'header, footer, .no-print': { display: 'none !important' } } }} />
       {!reference ? (
@@ -71,6 +76,12 @@ export function ReceiptPage() {
               </Button>
             )}
             {(paid || payment.status === 'refunded') && <DownloadReceiptButton reference={payment.reference} />}
+            {/* A paid licence is printed from the licences page. */}
+            {paid && payment.items.some((item) => isLicenceType(item.type)) && (
+              <Button component={RouterLink} to={ROUTES.pdf} startIcon={<BadgeIcon />} data-testid="licence-print-link">
+                {t('shell.my_licences')}
+              </Button>
+            )}
             {/* error.dark: the outlined red of error.main is too light for AA contrast (axe). */}
             {/* Only the payer with proof (this tab's token, or the owner signed in) may cancel. */}
             {payment.status === 'in_progress' && payment.view === 'full' && (

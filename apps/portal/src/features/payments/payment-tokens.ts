@@ -48,3 +48,8 @@ export function paymentTokenFor(reference: string, storage: Storage | null = def
   const token = read(storage)[reference];
   return typeof token === 'string' ? token : null;
 }
+
+/** The references of the payments made in this tab, newest first. */
+export function rememberedReferences(storage: Storage | null = defaultStorage()): string[] {
+  return Object.keys(read(storage)).reverse();
+}

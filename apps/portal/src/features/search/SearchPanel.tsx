@@ -2,6 +2,7 @@ import {
   ACCOUNT_ID_EXAMPLES,
   DEFAULT_COUNCIL,
   PAYABLE_TYPES,
+  payableTypesOf,
   PLAN_TYPES,
   type PayableType,
   type PlanType,
@@ -50,14 +51,14 @@ function group(results: readonly SearchResultDto[]): Found[] {
 export function SearchPanel({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
-  const { showError } = useSnackbar();
+  const { showError, showMessage } = useSnackbar();
   const { councils, defaultCouncil } = usePublicData();
   const formId = useId();
   const [council, setCouncil] = useState<string>(defaultCouncil?.code ?? DEFAULT_COUNCIL);
-  const [type, setType] = useState<PayableType>('assessment');
+  const [chosenType, setType] = useState<PayableType>('assessment');
   const [planType, setPlanType] = useState<PlanType>(DEFAULT_PLAN_TYPE);
   const [accountNo, setAccountNo] = useState('');
-  const [fieldError, setFieldError] = useState<SearchFormError | null>(null);
+  const [fieldError, setFieldError] = useState<SearchFormError | 'not_found' | null>(null);
   const [searching, setSearching] = useState(false);
   const [found, setFound] = useState<Found[] | null>(null);
   // Each search shows fresh result cards, even for the bill shown before.
@@ -72,6 +73,26 @@ export function SearchPanel({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3
   }, [defaultCouncil, councils]);
   useEffect(() => () => controller.current?.abort(), []);
 
+  const selectedCouncil = councils.find((c) => c.code === council);
+  // Only the types the council takes (libs/domain): market bills, for one, where it runs a market. A type
+  // chosen for another council that this one does not take gives way to this council's first.
+  const offeredTypes = selectedCouncil ? payableTypesOf(selectedCouncil) : [...PAYABLE_TYPES];
+  const type = offeredTypes.includes(chosenType) ? chosenType : (offeredTypes[0] ?? chosenType);
+  const idLabel = t(
+    type === 'trading_license' || type === 'council_permit_license' ? 'search.license_no' : 'search.account_no',
+  );
+  const notFoundText = t('search.not_found_check', {
+    field: idLabel,
+    example: ACCOUNT_ID_EXAMPLES[type],
+    council: selectedCouncil ? councilName(selectedCouncil, language) : council.toUpperCase(),
+  });
+  // Nothing found: the id field says what to check (every form of the id and, for engineering, every plan
+  // type was tried), and so does the message.
+  const notFound = () => {
+    setFieldError('not_found');
+    showMessage(notFoundText, 'error');
+  };
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const error = checkAccountNo(type, accountNo);
@@ -84,7 +105,7 @@ export function SearchPanel({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3
     try {
       const results = await searchPayables(searchRequest({ council, type, planType, accountNo }), current.signal);
       if (results.length === 0) {
-        showError(new ApiError(404, 'not_found', 'Not Found!'));
+        notFound();
         return;
       }
       setFound(group(results));
@@ -94,7 +115,8 @@ export function SearchPanel({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3
     } catch (caught) {
       if (current.signal.aborted) return;
       setFound(null);
-      showError(caught);
+      if (caught instanceof ApiError && caught.status === 404) notFound();
+      else showError(caught);
     } finally {
       if (!current.signal.aborted) setSearching(false);
     }
@@ -120,7 +142,10 @@ export function SearchPanel({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3
         <NativeSelectField
           label={t('search.council')}
           value={council}
-          onChange={(event) => setCouncil(event.target.value)}
+          onChange={(event) => {
+            setCouncil(event.target.value);
+            if (fieldError === 'not_found') setFieldError(null);
+          }}
           testId="search-council"
         >
           {activeCouncils.length ? (
@@ -142,7 +167,7 @@ export function SearchPanel({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3
           }}
           testId="search-type"
         >
-          {PAYABLE_TYPES.map((option) => (
+          {offeredTypes.map((option) => (
             <option key={option} value={option}>
               {t(`payment_types.${option}`)}
             </option>
@@ -164,18 +189,21 @@ export function SearchPanel({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3
         )}
         <TextField
           required
-          label={t(
-            type === 'trading_license' || type === 'council_permit_license' ? 'search.license_no' : 'search.account_no',
-          )}
+          label={idLabel}
           value={accountNo}
-          onChange={(event) => setAccountNo(event.target.value)}
+          onChange={(event) => {
+            setAccountNo(event.target.value);
+            if (fieldError === 'not_found') setFieldError(null);
+          }}
           error={fieldError !== null}
           helperText={
             fieldError === 'invalid_account_no'
               ? t('errors.invalid_account_no')
-              : fieldError
-                ? t('validation.field_required')
-                : t('search.example', { example: ACCOUNT_ID_EXAMPLES[type] })
+              : fieldError === 'not_found'
+                ? notFoundText
+                : fieldError
+                  ? t('validation.field_required')
+                  : t('search.example', { example: ACCOUNT_ID_EXAMPLES[type] })
           }
           autoComplete="off"
           slotProps={{ htmlInput: { maxLength: 60, spellCheck: false, 'data-testid': 'search-account-no' } }}

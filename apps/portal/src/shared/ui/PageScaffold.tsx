@@ -7,10 +7,22 @@ import { usePageTitle } from './usePageTitle';
 
 export type PageName = keyof Catalogue['pages'];
 
-/** A page's heading (h1) and introduction from `pages.<page>`, then its content. */
-export function PageScaffold({ page, children }: { page: PageName; children?: ReactNode }) {
+/**
+ * A page's heading (h1) and introduction from `pages.<page>` (or from `pages.<heading>` where what the page
+ * shows changes its name: a receipt page whose payment failed is no receipt), then its content.
+ */
+export function PageScaffold({
+  page,
+  heading,
+  children,
+}: {
+  page: PageName;
+  heading?: PageName;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
-  const title = t(`pages.${page}.title`);
+  const named = heading ?? page;
+  const title = t(`pages.${named}.title`);
   usePageTitle(title);
   return (
     <Stack spacing={3} component="article" aria-labelledby="page-title" data-testid={`page-${page}`}>
@@ -18,7 +30,7 @@ export function PageScaffold({ page, children }: { page: PageName; children?: Re
         <Typography id="page-title" variant="h4" component="h1" sx={{ fontWeight: 600 }}>
           {title}
         </Typography>
-        <Typography color="text.secondary">{t(`pages.${page}.text`)}</Typography>
+        <Typography color="text.secondary">{t(`pages.${named}.text`)}</Typography>
       </Stack>
       {children}
     </Stack>

@@ -6,6 +6,7 @@
 import {
   COMPOUND_TYPES,
   formatDate,
+  formatMonthYear,
   formatRinggit,
   LICENCE_KINDS,
   tenancyArrearsMonths,
@@ -55,7 +56,7 @@ export function displayDate(value: string): string {
 
 /** 'Valid until' of a licence: month and year as MM/YYYY. */
 export function displayMonthYear(year: number, month: number | null): string {
-  return month ? `${String(month).padStart(2, '0')}/${year}` : String(year);
+  return formatMonthYear(year, month);
 }
 
 function text(value: unknown, maxLength = TRUNCATE_LONG): FieldValue | null {

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { ReceiptFacts, LicenceFacts } from '@councilpay/documents';
-import type { VerifiedRefundDto, VerifyResultDto } from '@councilpay/domain';
+import { maskName, type VerifiedRefundDto, type VerifyResultDto } from '@councilpay/domain';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { DocumentSigner } from '../../document-signer';
 import { VerifyDocumentQuery } from './verify-document.query';
@@ -46,7 +46,7 @@ export class VerifyDocumentHandler implements IQueryHandler<VerifyDocumentQuery,
   private async receipt(facts: ReceiptFacts): Promise<VerifyResultDto> {
     const payment = await this.prisma.payment.findUnique({
       where: { reference: facts.reference },
-      include: { items: { select: { receiptNo: true } } },
+      include: { items: { select: { receiptNo: true, councilCode: true } } },
     });
     const paidAt = payment?.paidAt ?? payment?.finalAt;
     if (!payment || !paidAt) return { verdict: 'unknown' };
@@ -77,6 +77,8 @@ export class VerifyDocumentHandler implements IQueryHandler<VerifyDocumentQuery,
         receiptNos: facts.receiptNos,
         amountSen: facts.amountSen,
         paidAt: facts.paidAt,
+        councils: [...new Set(payment.items.map((item) => item.councilCode))].sort(),
+        holderName: maskName(payment.payerName),
       },
       ...(refund ? { refund } : {}),
     };
@@ -85,7 +87,10 @@ export class VerifyDocumentHandler implements IQueryHandler<VerifyDocumentQuery,
   private async licence(facts: LicenceFacts): Promise<VerifyResultDto> {
     const stored = await this.prisma.digitalLicence.findFirst({
       where: { receiptNo: facts.receiptNo, licence: { reference: facts.licenceRef } },
-      include: { licence: true, paymentItem: { include: { payment: true } } },
+      include: {
+        licence: { include: { payable: { select: { councilCode: true, ownerName: true } } } },
+        paymentItem: { include: { payment: true } },
+      },
     });
     if (!stored) return { verdict: 'unknown' };
     const paidUntil = `${stored.paidUntilYear}-${String(stored.paidUntilMonth).padStart(2, '0')}`;
@@ -111,6 +116,8 @@ export class VerifyDocumentHandler implements IQueryHandler<VerifyDocumentQuery,
         amountSen: facts.amountSen,
         paidAt: facts.paidAt,
         paidUntil: facts.paidUntil,
+        councils: [stored.licence.payable.councilCode],
+        holderName: maskName(stored.licence.payable.ownerName),
       },
       ...(refund ? { refund } : {}),
     };

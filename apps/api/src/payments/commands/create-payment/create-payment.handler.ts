@@ -51,6 +51,27 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** An open or paid payment for the bills being paid, and whose it is. */
+interface EarlierPayment {
+  reference: string;
+  userId: string | null;
+}
+
+/**
+ * The references of earlier payments that a refusal may show the caller: only the caller's own (made signed
+ * in to the same account). Holding a reference opens that payment's status and receipt, so another payer's is
+ * never shown: the caller is told only that a payment by someone else is waiting (or went through).
+ */
+export function ownReferences(earlier: readonly EarlierPayment[], userId: string | null): string[] {
+  return userId === null ? [] : earlier.filter((p) => p.userId === userId).map((p) => p.reference);
+}
+
+/** The details of a `payment_pending` refusal: the caller's own references, and whether others' wait too. */
+function pendingDetails(earlier: readonly EarlierPayment[], userId: string | null): Record<string, unknown> {
+  const references = ownReferences(earlier, userId);
+  return { references, othersWaiting: references.length < earlier.length };
+}
+
 export function requestHash(request: CreatePaymentRequestDto): string {
   return createHash('sha256').update(canonical(request)).digest('hex');
 }
@@ -108,7 +129,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
     }
     // Bills of one payer's own: a shared payable (a charge site) is paid by many, each payment on its own.
     const ownBills = lines.filter((l) => !isSharedPayable(l.payable.type)).map((l) => l.payable.id);
-    const earlierOpen = await this.settleEarlierAttempts(ownBills, request.confirmRetry === true);
+    const earlierOpen = await this.settleEarlierAttempts(ownBills, request.confirmRetry === true, userId);
 
     const reference = newReference();
     const token = newPaymentToken();
@@ -116,7 +137,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
       // One transaction: the payment, its items, its first event and its signed gateway form are made
       // together, or (a form that cannot be signed, a crash) nothing is left behind.
       const { payment, response } = await this.prisma.$transaction(async (tx) => {
-        await this.claimBills(tx, ownBills, earlierOpen);
+        await this.claimBills(tx, ownBills, earlierOpen, userId);
         const [{ n }] = await tx.$queryRaw<{ n: bigint }[]>`SELECT nextval('payment_invoice_seq') AS n`;
         const created = await tx.payment.create({
           data: {
@@ -199,7 +220,12 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
    * other than those the payer chose to retry past. Concurrent creations for one bill queue here; the first
    * makes its payment, the others find it and are refused.
    */
-  private async claimBills(tx: Prisma.TransactionClient, payableIds: string[], retriedPast: string[]): Promise<void> {
+  private async claimBills(
+    tx: Prisma.TransactionClient,
+    payableIds: string[],
+    retriedPast: string[],
+    userId: string | null,
+  ): Promise<void> {
     if (payableIds.length === 0) return;
     await lockBills(tx, payableIds);
     // Priced before the locks: a bill withdrawn since (the withdrawal holds the same locks) is refused here.
@@ -214,14 +240,14 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
         reference: { notIn: retriedPast },
         items: { some: { payableId: { in: payableIds } } },
       },
-      select: { reference: true },
+      select: { reference: true, userId: true },
     });
     if (open.length > 0) {
       throw new ApiError(
         409,
         'payment_pending',
         'An earlier payment for these bills is still waiting for the bank. Pay again only if you are sure.',
-        { references: open.map((o) => o.reference) },
+        pendingDetails(open, userId),
       );
     }
   }
@@ -307,7 +333,11 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
    * (as FPX advises before a retry). Paid: the payer is told, nothing new is charged. Still waiting: the payer
    * must confirm. Returns the references of the earlier payments the payer chose to retry past.
    */
-  private async settleEarlierAttempts(payableIds: string[], confirmed: boolean): Promise<string[]> {
+  private async settleEarlierAttempts(
+    payableIds: string[],
+    confirmed: boolean,
+    userId: string | null,
+  ): Promise<string[]> {
     if (payableIds.length === 0) return [];
     const open = await this.prisma.payment.findMany({
       where: { status: { in: [...OPEN_STATES] }, items: { some: { payableId: { in: payableIds } } } },
@@ -321,29 +351,29 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
     }
     const now = await this.prisma.payment.findMany({
       where: { reference: { in: open.map((o) => o.reference) } },
-      select: { reference: true, status: true },
+      select: { reference: true, status: true, userId: true },
     });
-    const paid = now.find((p) => p.status === 'paid');
-    if (paid) {
+    const paid = now.filter((p) => p.status === 'paid');
+    if (paid.length > 0) {
+      // The caller's own receipt is linked; another payer's reference is never shown.
+      const [own] = ownReferences(paid, userId);
       throw new ApiError(
         409,
         'already_paid',
         'An earlier payment for these bills went through. Nothing more was charged.',
-        { reference: paid.reference },
+        own ? { reference: own } : {},
       );
     }
-    const stillOpen = now.filter((p) => (OPEN_STATES as readonly string[]).includes(p.status)).map((p) => p.reference);
+    const stillOpen = now.filter((p) => (OPEN_STATES as readonly string[]).includes(p.status));
     if (stillOpen.length > 0 && !confirmed) {
       throw new ApiError(
         409,
         'payment_pending',
         'An earlier payment for these bills is still waiting for the bank. Pay again only if you are sure.',
-        {
-          references: stillOpen,
-        },
+        pendingDetails(stillOpen, userId),
       );
     }
-    return stillOpen;
+    return stillOpen.map((p) => p.reference);
   }
 
   private response(

@@ -4,6 +4,7 @@ import {
   assessmentAmountFor,
   assessmentPaidUntil,
   checkLicenceRenewal,
+  councilTakes,
   decodeBookingId,
   isAccountIdShape,
   isBillWithdrawn,
@@ -21,7 +22,7 @@ import {
 } from '@councilpay/domain';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
-import type { Licence, Payable } from '../../../generated/prisma/client';
+import type { Licence, Payable, Prisma } from '../../../generated/prisma/client';
 import { SearchRequestDto } from './search-payables.request.dto';
 import { SearchPayablesQuery } from './search-payables.query';
 
@@ -122,23 +123,44 @@ export class SearchPayablesHandler implements IQueryHandler<SearchPayablesQuery,
     if (!council || !council.active) {
       throw new ApiError(422, 'council_unavailable', 'This council is currently not available.');
     }
-    if (!council.payableTypes.includes(request.type)) {
+    if (!councilTakes(council, request.type)) {
       throw new ApiError(422, 'payment_type_unavailable', 'This payment type is currently not available.');
     }
     const accountNo = searchedAccountId(request.type, request.accountNo);
     const planType = request.type === 'engineering' ? engineeringPlanType(request.planType) : '';
-    const payable = await this.prisma.payable.findUnique({
+    const include = {
+      licence: true,
+      parent: { select: { licence: true } },
+      dependents: { where: { status: { not: WITHDRAWN_STATUS } }, orderBy: { accountNo: 'asc' } },
+    } satisfies Prisma.PayableInclude;
+    let payable = await this.prisma.payable.findUnique({
       where: {
         councilCode_type_planType_accountNo: { councilCode: council.code, type: request.type, planType, accountNo },
       },
-      include: {
-        licence: true,
-        parent: { select: { licence: true } },
-        dependents: { where: { status: { not: WITHDRAWN_STATUS } }, orderBy: { accountNo: 'asc' } },
-      },
+      include,
     });
-    // A bill the council withdrew is not there any more for the payer (its payments and receipts stay).
-    if (!payable || isBillWithdrawn(payable)) throw new ApiError(404, 'not_found', 'Not Found!');
+    // The right engineering id under another plan type is that bill: its card shows its own plan type. Still
+    // index seeks: the other plan types are a short list.
+    if (!payable && request.type === 'engineering') {
+      payable = await this.prisma.payable.findFirst({
+        where: {
+          councilCode: council.code,
+          type: 'engineering',
+          planType: { in: PLAN_TYPES.filter((p) => p !== planType) },
+          accountNo,
+          status: { not: WITHDRAWN_STATUS },
+        },
+        orderBy: { planType: 'asc' },
+        include,
+      });
+    }
+    // A bill the council withdrew is not there any more for the payer (its payments and receipts stay). Every
+    // id form and plan type was tried: what is left to check is the number itself (and the council).
+    if (!payable || isBillWithdrawn(payable)) {
+      throw new ApiError(404, 'not_found', 'Not Found! Check the account or licence number and the council.', {
+        field: 'accountNo',
+      });
+    }
 
     // A dependent searched on its own is judged by the licence it belongs to.
     const licence = payable.licence ?? payable.parent?.licence ?? null;

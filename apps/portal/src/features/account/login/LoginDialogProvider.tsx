@@ -9,6 +9,8 @@ type View = 'closed' | 'login' | 'forgot';
 
 export interface LoginDialogApi {
   openLogin: () => void;
+  /** Straight to "forgot password" (a reset link that cannot be used: send a new one). */
+  openForgotPassword: () => void;
 }
 
 const LoginDialogContext = createContext<LoginDialogApi | null>(null);
@@ -23,7 +25,11 @@ export function LoginDialogProvider({ children }: { children: ReactNode }) {
     setUsed(true);
     setView('login');
   }, []);
-  const api = useMemo(() => ({ openLogin }), [openLogin]);
+  const openForgotPassword = useCallback(() => {
+    setUsed(true);
+    setView('forgot');
+  }, []);
+  const api = useMemo(() => ({ openLogin, openForgotPassword }), [openLogin, openForgotPassword]);
 
   return (
     <LoginDialogContext.Provider value={api}>
