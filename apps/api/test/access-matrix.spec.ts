@@ -629,6 +629,16 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
         },
       },
       {
+        route: 'GET /api/admin/payments/status-counts?council=mps',
+        declared: 'GET /api/admin/payments/status-counts',
+        expect: staffOnly,
+        // A council admin asking for another council's payments counts none of them.
+        check: {
+          mdpgAdmin: (res) => expect(Object.values(res.body.counts).every((n) => n === 0)).toBe(true),
+          admin: (res) => expect(Object.values(res.body.counts).some((n) => Number(n) > 0)).toBe(true),
+        },
+      },
+      {
         route: 'GET /api/admin/payments.csv?council=mps',
         declared: 'GET /api/admin/payments.csv',
         expect: staffOnly,

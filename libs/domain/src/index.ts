@@ -25,4 +25,6 @@ export * from './reference';
 export * from './constants';
 export * from './contracts/documents';
 export * from './contracts/webhooks';
+export * from './contracts/errors';
 export * from './bills';
+export * from './fpx-banks';

@@ -55,7 +55,17 @@ function ConsoleMenu() {
   );
 }
 
+/**
+ * The content column may shrink below its widest table (a flex item's minimum width is otherwise its content's),
+ * so a wide table scrolls inside its card instead of pushing the page sideways or past the screen's edge.
+ */
+const CONTENT_SHRINKS = { '& .RaLayout-content': { minWidth: 0 } } as const;
+
 /** react-admin's layout with the console's menu (dashboard, resources, configuration, queues). */
 export function ConsoleLayout({ children }: { children: ReactNode }) {
-  return <Layout menu={ConsoleMenu}>{children}</Layout>;
+  return (
+    <Layout menu={ConsoleMenu} sx={CONTENT_SHRINKS}>
+      {children}
+    </Layout>
+  );
 }
