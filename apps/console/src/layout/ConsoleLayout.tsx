@@ -56,10 +56,15 @@ function ConsoleMenu() {
 }
 
 /**
- * The content column may shrink below its widest table (a flex item's minimum width is otherwise its content's),
- * so a wide table scrolls inside its card instead of pushing the page sideways or past the screen's edge.
+ * The page is as wide as the screen, never as its widest table: react-admin's layout is `min-width:
+ * fit-content` and its flex columns grow to their content, so one wide table pushed the whole page sideways
+ * (and the status off screen). Here every level may shrink, and a wide table scrolls inside its own card.
  */
-const CONTENT_SHRINKS = { '& .RaLayout-content': { minWidth: 0 } } as const;
+const CONTENT_SHRINKS = {
+  minWidth: 0,
+  '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .RaList-main': { minWidth: 0 },
+  '& .RaList-content': { overflowX: 'auto' },
+} as const;
 
 /** react-admin's layout with the console's menu (dashboard, resources, configuration, queues). */
 export function ConsoleLayout({ children }: { children: ReactNode }) {

@@ -113,6 +113,11 @@ export function PaymentList() {
       ) : (
         <DataTable<AdminPaymentRow> rowClick="show" bulkActionButtons={false}>
           <DataTable.Col source="reference" />
+          {/* Beside the reference, so a narrow screen shows it before the table scrolls. */}
+          <DataTable.Col source="status">
+            <PaymentStatusField source="status" />
+            <LateField />
+          </DataTable.Col>
           <DataTable.Col source="createdAt" field={DateTimeField} />
           <DataTable.Col source="councils" disableSort field={ChipsField} />
           <DataTable.Col source="payerName" disableSort />
@@ -120,10 +125,6 @@ export function PaymentList() {
           <DataTable.Col source="amountSen" field={MoneyField} align="right" />
           <DataTable.Col source="shareSen" disableSort field={MoneyField} align="right" />
           <DataTable.Col source="refundedSen" disableSort field={MoneyField} align="right" />
-          <DataTable.Col source="status">
-            <PaymentStatusField source="status" />
-            <LateField />
-          </DataTable.Col>
         </DataTable>
       )}
       <PaymentTotals />
