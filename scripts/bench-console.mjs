@@ -351,6 +351,33 @@ async function main() {
         admin,
         `/api/admin/payments?sort=${json(['amountSen', 'DESC'])}&${page(1)}&filter=%7B%7D`,
       ],
+      // The one search box (pg_trgm): the start of an email, a name, a fragment of an account number.
+      [
+        'search box, email start',
+        admin,
+        `/api/admin/payments?${newest}&${page(1)}&filter=${json({ q: sample.payerEmail.split('@')[0] })}`,
+      ],
+      [
+        'search box, payer name',
+        admin,
+        `/api/admin/payments?${newest}&${page(1)}&filter=${json({ q: 'Pembayar 1234' })}`,
+      ],
+      [
+        'search box, account fragment',
+        admin,
+        `/api/admin/payments?${newest}&${page(1)}&filter=${json({ q: sample.accountNo.slice(1, -1) })}`,
+      ],
+      [
+        'search box, mdpg council admin',
+        mdpg,
+        `/api/admin/payments?${newest}&${page(1)}&filter=${json({ q: sample.payerEmail.split('@')[0] })}`,
+      ],
+      ['status tabs, all payments', admin, '/api/admin/payments/status-counts?filter=%7B%7D'],
+      [
+        'status tabs, search box',
+        admin,
+        `/api/admin/payments/status-counts?filter=${json({ q: sample.payerEmail.split('@')[0] })}`,
+      ],
       ['one payment', admin, `/api/admin/payments/${sample.reference}`],
       ['messages, first page', admin, `/api/admin/notifications?${newest}&${page(1)}&filter=%7B%7D`],
       [

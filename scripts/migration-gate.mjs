@@ -7,8 +7,8 @@
 //            failed): this version would read or write a schema it was not built for.
 //
 // A migration is additive when its folder name ends in `_additive`, and then it may only add: new tables (with
-// their indexes, keys, functions and triggers), nullable columns or columns with a default, plain indexes,
-// comments. An older version runs unchanged on such a schema, so a rollback (or a pod of the previous version
+// their indexes, keys, functions and triggers), nullable columns or columns with a default, plain indexes
+// (CONCURRENTLY too), extensions (IF NOT EXISTS), comments. An older version runs unchanged on such a schema, so a rollback (or a pod of the previous version
 // started during a rollout) may start. `additiveProblems` is that rule; a test holds every `_additive`
 // migration of the repository to it.
 //
@@ -150,6 +150,8 @@ export function additiveProblems(sql) {
       continue;
     }
     if (/^COMMENT ON /i.test(flat) || /^CREATE TYPE /i.test(flat) || /^CREATE FUNCTION /i.test(flat)) continue;
+    // An extension only adds types, functions and operators (pg_trgm's); older versions never see them.
+    if (/^CREATE EXTENSION IF NOT EXISTS /i.test(flat)) continue;
     const indexed = table(
       String.raw`^CREATE (?:UNIQUE )?INDEX (?:CONCURRENTLY )?(?:IF NOT EXISTS )?(?:${NAME} )?ON (${NAME})`,
     );

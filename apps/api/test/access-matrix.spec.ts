@@ -638,6 +638,17 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
         },
       },
       {
+        route: 'GET /api/admin/payments/status-counts?council=mps',
+        declared: 'GET /api/admin/payments/status-counts',
+        expect: staffOnly,
+        // A council admin counts only payments with an item of theirs (some here are of mps and mdpg both);
+        // payment-search.spec.ts shows another council's own payments count nothing.
+        check: {
+          mdpgAdmin: (res) => expect(Object.values(res.body.counts).every((n) => typeof n === 'number')).toBe(true),
+          admin: (res) => expect(Object.values(res.body.counts).some((n) => Number(n) > 0)).toBe(true),
+        },
+      },
+      {
         route: 'GET /api/admin/payments.csv?council=mps',
         declared: 'GET /api/admin/payments.csv',
         expect: staffOnly,

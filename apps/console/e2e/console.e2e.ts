@@ -30,7 +30,7 @@ test.describe('the staff console', () => {
       .toBe(true);
 
     // Searching another council's payment by its reference finds nothing.
-    await page.getByPlaceholder('Reference').fill(mps.reference);
+    await page.getByPlaceholder(/^Search/).fill(mps.reference);
     await expect(page.getByText('No Payments found')).toBeVisible();
 
     // The session the console signed in with, asking the API directly.
@@ -48,7 +48,7 @@ test.describe('the staff console', () => {
     const payment = await pendingPaymentTheBankApproved(page.request);
     await signIn(page, STAFF.admin);
     await page.getByRole('menuitem', { name: 'Payments' }).click();
-    await page.getByPlaceholder('Reference').fill(payment.reference);
+    await page.getByPlaceholder(/^Search/).fill(payment.reference);
     const row = page.locator('tbody tr', { hasText: payment.reference });
     await expect(page.locator('tbody tr')).toHaveCount(1);
     await expect(row.getByTestId('payment-status')).toHaveAttribute('data-status', 'pending');

@@ -179,11 +179,15 @@ describe('console data provider', () => {
       message: 'console.errors.nothing_to_resend',
       body: { code: 'nothing_to_resend' },
     });
+    // A code the console has no words of its own for: the portal's words, never the API's English.
     fetch.mockResolvedValueOnce(
       json(400, { statusCode: 400, code: 'validation_failed', message: 'Some fields are invalid' }),
     );
     await expect(provider.getOne('councils', { id: 'x' })).rejects.toMatchObject({
-      message: 'Some fields are invalid',
+      message: 'errors.validation_failed',
     });
+    // A code no list holds: the API's own text.
+    fetch.mockResolvedValueOnce(json(400, { statusCode: 400, code: 'no_such_code', message: 'As the API says' }));
+    await expect(provider.getOne('councils', { id: 'x' })).rejects.toMatchObject({ message: 'As the API says' });
   });
 });

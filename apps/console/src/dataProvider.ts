@@ -28,7 +28,9 @@ import {
   type AdminResendResult,
   type AdminUserRolesUpdate,
   type AdminUserRow,
+  type AdminPaymentStatusCounts,
   type HealthReport,
+  type PublicHealthReport,
   type NotificationChannel,
   type ReconciliationQuery,
   type ReconciliationReport,
@@ -93,6 +95,8 @@ export interface ConsoleDataProvider extends DataProvider {
   resendOutcome(reference: string, channel: NotificationChannel): Promise<AdminResendResult>;
   resendNotification(id: string): Promise<AdminResendResult>;
   getDashboard(signal?: AbortSignal): Promise<AdminDashboard>;
+  /** The status tabs: how many payments of each status the list's other filters match (each to a cap). */
+  getPaymentStatusCounts(filter: Record<string, unknown>, signal?: AbortSignal): Promise<AdminPaymentStatusCounts>;
   getPaymentTotals(filter: Record<string, unknown>, signal?: AbortSignal): Promise<AdminPaymentTotals>;
   getDayClose(council: string, day: string, signal?: AbortSignal): Promise<DayCloseReport>;
   signDayClose(council: string, day: string): Promise<DayCloseReport>;
@@ -107,7 +111,8 @@ export interface ConsoleDataProvider extends DataProvider {
   rotateWebhookSecret(id: string): Promise<WebhookEndpointWithSecret>;
   listWebhookDeliveries(id: string, signal?: AbortSignal): Promise<WebhookDeliveryRow[]>;
   redeliverWebhooks(id: string, request: WebhookRedeliverRequest): Promise<WebhookRedeliverResult>;
-  getHealth(signal?: AbortSignal): Promise<HealthReport>;
+  /** The whole report for `_admin`; up or down only for a council admin. */
+  getHealth(signal?: AbortSignal): Promise<HealthReport | PublicHealthReport>;
   getGatewayAnswers(reference: string, signal?: AbortSignal): Promise<AdminGatewayAnswerRow[]>;
   getRefunds(reference: string, signal?: AbortSignal): Promise<AdminRefundRow[]>;
   recordRefund(reference: string, request: AdminRecordRefundRequest): Promise<AdminRecordRefundResult>;
@@ -272,6 +277,11 @@ export function createDataProvider(client: typeof httpClient = httpClient): Cons
     listWebhookDeliveries: (id, signal) =>
       get(`${ADMIN_API}/webhook-endpoints/${encodeURIComponent(id)}/deliveries`, signal),
     redeliverWebhooks: (id, request) => post(`/webhook-endpoints/${encodeURIComponent(id)}/redeliveries`, request),
+    getPaymentStatusCounts: (filter, signal) =>
+      get(
+        `${ADMIN_API}/payments/status-counts?${new URLSearchParams({ filter: JSON.stringify(filter) }).toString()}`,
+        signal,
+      ),
     getPaymentTotals: (filter, signal) =>
       get(`${ADMIN_API}/payments/totals?${new URLSearchParams({ filter: JSON.stringify(filter) }).toString()}`, signal),
     getGatewayAnswers: (reference, signal) =>
@@ -336,7 +346,7 @@ export function createDataProvider(client: typeof httpClient = httpClient): Cons
     getHealth: async (signal) => {
       // The health report answers 503 with its body when a dependency is down: that is still the answer.
       const response = await fetch('/api/health', { signal, headers: { Accept: 'application/json' } });
-      return (await response.json()) as HealthReport;
+      return (await response.json()) as HealthReport | PublicHealthReport;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { API_ERROR_CODES } from '@councilpay/domain';
 import { describe, expect, it } from 'vitest';
 import { errorMessageKey, formErrors } from './httpClient';
 
@@ -32,5 +33,13 @@ describe('an API refusal as the console shows it', () => {
       root: { serverError: 'Some fields are missing or invalid' },
     });
     expect(formErrors({ statusCode: 409, code: 'conflict', message: 'x' }, 'x')).toBeUndefined();
+  });
+
+  it('says every code the API sends in words, never the API’s English text', () => {
+    for (const code of API_ERROR_CODES)
+      expect(errorMessageKey(code, 'English text'), code).toMatch(/^(console\.)?errors\./);
+    expect(errorMessageKey('refund_own_approval', 'x')).toBe('console.errors.refund_own_approval');
+    expect(errorMessageKey('forbidden', 'x')).toBe('errors.forbidden');
+    expect(errorMessageKey('no_such_code', 'The API’s words')).toBe('The API’s words');
   });
 });

@@ -5,6 +5,7 @@ import {
   isApiErrorBody,
   type ApiErrorBody,
 } from '@councilpay/domain';
+import { isMessageKey } from '@councilpay/i18n';
 import { fetchUtils, HttpError } from 'react-admin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -61,41 +62,16 @@ export function formErrors(body: ApiErrorBody, key: string): Record<string, unkn
   return errors;
 }
 
-/** Codes the console has its own words for; the others are looked up in the portal's `errors` group. */
-const CONSOLE_ERRORS = new Set([
-  'nothing_to_resend',
-  'notification_in_flight',
-  'notification_not_resendable',
-  'cannot_change_admin',
-  'gateway_unavailable',
-  'refund_invalid',
-  'refund_exceeds_remainder',
-  'refund_not_allowed',
-  'refund_date_invalid',
-  'refund_date_in_future',
-  'refund_date_before_paid',
-  'refund_own_approval',
-  'refund_not_awaiting',
-  'refund_not_correctable',
-  'refund_correction_bill_paid',
-  'settlement_invalid',
-  'image_invalid',
-]);
-const PORTAL_ERRORS = new Set([
-  'not_found',
-  'unauthorized',
-  'forbidden',
-  'csrf_failed',
-  'too_many_requests',
-  'email_or_password_incorrect',
-]);
-
+/**
+ * The words for an API error code: the console's own (`console.errors.<code>`), else the portal's (`errors.<code>`);
+ * every code of API_ERROR_CODES has one or the other in each language (libs/i18n codes.spec.ts).
+ */
 export function errorMessageKey(code: string, message: string, body?: ApiErrorBody): string {
   // A refused image says why, in words staff can act on (a smaller image, a plain SVG ...).
   const reason = body?.details?.reason;
   if (code === 'image_invalid' && (DOCUMENT_IMAGE_REFUSALS as readonly unknown[]).includes(reason))
     return `console.document_image.refused.${String(reason)}`;
-  if (CONSOLE_ERRORS.has(code)) return `console.errors.${code}`;
-  if (PORTAL_ERRORS.has(code)) return `errors.${code}`;
+  if (isMessageKey(`console.errors.${code}`)) return `console.errors.${code}`;
+  if (isMessageKey(`errors.${code}`)) return `errors.${code}`;
   return message;
 }

@@ -29,3 +29,5 @@ export * from './contracts/webhooks';
 export * from './contracts/council-api';
 export * from './bills';
 export * from './contracts/collection-files';
+export * from './contracts/errors';
+export * from './fpx-banks';

@@ -46,6 +46,7 @@ describe('catalogues', () => {
       'fields.gst_amount',
       'fields.subhead',
       'console.resources.payments.fields.status',
+      'console.audit_fields.status',
       'console.resources.payments.fields.bankId',
       'console.resources.notifications.fields.status',
       'console.csv.status',

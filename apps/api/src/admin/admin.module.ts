@@ -47,6 +47,8 @@ import { SignDayCloseHandler } from './day-close/sign-day-close/sign-day-close.h
 import { SignDayCloseHttpController } from './day-close/sign-day-close/sign-day-close.http.controller';
 import { GetPaymentTotalsHandler } from './payments/payment-totals/payment-totals.handler';
 import { GetPaymentTotalsHttpController } from './payments/payment-totals/payment-totals.http.controller';
+import { GetPaymentStatusCountsHandler } from './payments/status-counts/status-counts.handler';
+import { GetPaymentStatusCountsHttpController } from './payments/status-counts/status-counts.http.controller';
 import { CheckSettlementHandler } from './settlements/check-settlement/check-settlement.handler';
 import { CheckSettlementHttpController } from './settlements/check-settlement/check-settlement.http.controller';
 import { GetSettlementCheckHandler } from './settlements/get-settlement-check/get-settlement-check.handler';
@@ -83,6 +85,7 @@ const commandHandlers = [
   UpdateUserRolesHandler,
   CheckSettlementHandler,
   GetPaymentTotalsHandler,
+  GetPaymentStatusCountsHandler,
   GetDayCloseHandler,
   SignDayCloseHandler,
   GetSettlementCheckHandler,
@@ -101,6 +104,7 @@ const listControllers = [
   ListPaymentsHttpController,
   ExportPaymentsHttpController,
   GetPaymentTotalsHttpController,
+  GetPaymentStatusCountsHttpController,
   ListNotificationsHttpController,
   ListCouncilsHttpController,
   ListUsersHttpController,
@@ -111,8 +115,9 @@ const listControllers = [
   controllers: [
     ListPaymentsHttpController,
     ExportPaymentsHttpController,
-    // Before the payment by reference: `totals` is not a reference.
+    // Before the payment by reference: `totals` and `status-counts` are not references.
     GetPaymentTotalsHttpController,
+    GetPaymentStatusCountsHttpController,
     GetAdminPaymentHttpController,
     AdminRequeryPaymentHttpController,
     ResendOutcomeHttpController,

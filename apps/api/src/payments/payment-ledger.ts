@@ -5,6 +5,8 @@ import {
   SLOW_REQUERY_STATES,
   transition,
   type PaymentEvent as DomainEvent,
+  type PaymentEventSource,
+  type PaymentEventType,
   type PaymentState,
   type TransitionResult,
 } from '@councilpay/domain';
@@ -23,7 +25,7 @@ import { timelineAnswer, type GatewayAnswer } from './gateways/payment-gateway';
 export type Tx = Prisma.TransactionClient;
 
 /** Where a fact about a payment came from; kept on every event of its timeline. */
-export type EventSource = 'browser' | 'callback' | 'requery' | 'payer' | 'admin' | 'system';
+export type EventSource = PaymentEventSource;
 
 export interface LedgerResult {
   reference: string;
@@ -228,7 +230,7 @@ export class PaymentLedger {
   /** Appends a fact to a payment's timeline without touching its state (bad callbacks, failed requeries ...). */
   async record(
     where: { reference: string } | { invoiceNo: string } | { id: null },
-    type: string,
+    type: PaymentEventType,
     source: EventSource,
     data: Prisma.InputJsonObject,
   ): Promise<void> {

@@ -1,6 +1,7 @@
 import { STAFF_ACTIONS, STAFF_AUDIT_TARGETS, type StaffAuditRow } from '@councilpay/domain';
 import { DataTable, List, SelectInput, TextInput, useTranslate, WithRecord } from 'react-admin';
 import { ChipsField, DateTimeField, TranslatedField, SCROLLING_TABLE } from '../shared/fields';
+import { AuditChanges } from './AuditChanges';
 
 function useFilters() {
   const translate = useTranslate();
@@ -21,15 +22,7 @@ function useFilters() {
   ];
 }
 
-function Json({ value }: { value: unknown }) {
-  return value ? (
-    <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 12 }}>{JSON.stringify(value)}</code>
-  ) : (
-    <>—</>
-  );
-}
-
-/** What staff did, newest first: who, what, to which record, when, before and after. */
+/** What staff did, newest first: who, what, to which record, when, and the fields it changed. */
 export function AuditList() {
   return (
     <List<StaffAuditRow>
@@ -50,11 +43,8 @@ export function AuditList() {
         </DataTable.Col>
         <DataTable.Col source="targetId" disableSort />
         <DataTable.Col source="councils" disableSort field={ChipsField} />
-        <DataTable.Col source="before" disableSort>
-          <WithRecord<StaffAuditRow> render={(row) => <Json value={row.before} />} />
-        </DataTable.Col>
-        <DataTable.Col source="after" disableSort>
-          <WithRecord<StaffAuditRow> render={(row) => <Json value={row.after} />} />
+        <DataTable.Col source="after" label="resources.audit.fields.changes" disableSort>
+          <WithRecord<StaffAuditRow> render={(row) => <AuditChanges before={row.before} after={row.after} />} />
         </DataTable.Col>
       </DataTable>
     </List>

@@ -34,6 +34,7 @@ export function CouncilShow() {
         <TextField source="name.zh" emptyText="—" />
         <ImageField
           source="logoUrl"
+          title={translate('resources.councils.fields.logoUrl')}
           emptyText="—"
           sx={{ '& img': { maxWidth: 96, maxHeight: 96, objectFit: 'contain' } }}
         />

@@ -72,7 +72,22 @@ function ConsoleMenu() {
   );
 }
 
+/**
+ * The page is as wide as the screen, never as its widest table: react-admin's layout is `min-width:
+ * fit-content` and its flex columns grow to their content, so one wide table pushed the whole page sideways
+ * (and the status off screen). Here every level may shrink, and a wide table scrolls inside its own card.
+ */
+const CONTENT_SHRINKS = {
+  minWidth: 0,
+  '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .RaList-main': { minWidth: 0 },
+  '& .RaList-content': { overflowX: 'auto' },
+} as const;
+
 /** react-admin's layout with the console's menu (dashboard, resources, configuration, queues). */
 export function ConsoleLayout({ children }: { children: ReactNode }) {
-  return <Layout menu={ConsoleMenu}>{children}</Layout>;
+  return (
+    <Layout menu={ConsoleMenu} sx={CONTENT_SHRINKS}>
+      {children}
+    </Layout>
+  );
 }

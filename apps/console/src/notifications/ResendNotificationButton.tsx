@@ -1,7 +1,8 @@
 import type { AdminNotificationRow } from '@councilpay/domain';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { useState } from 'react';
-import { Button, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { ActionButton } from '../shared/ActionButton';
 import type { ConsoleDataProvider } from '../dataProvider';
 
 /** Sends one message again (not while it is being sent). */
@@ -25,5 +26,5 @@ export function ResendNotificationButton() {
       refresh();
     }
   };
-  return <Button label="console.resend" onClick={onClick} disabled={busy} startIcon={<ReplayIcon />} />;
+  return <ActionButton label="console.resend" onClick={onClick} disabled={busy} startIcon={<ReplayIcon />} />;
 }

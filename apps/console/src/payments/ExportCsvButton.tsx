@@ -1,5 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Button, FilterButton, TopToolbar, useListContext, useLocaleState } from 'react-admin';
+import { FilterButton, TopToolbar, useListContext, useLocaleState } from 'react-admin';
+import { ActionButton } from '../shared/ActionButton';
 import { paymentsCsvUrl } from '../dataProvider';
 
 /**
@@ -10,7 +11,7 @@ export function ExportCsvButton() {
   const { filterValues } = useListContext();
   const [locale] = useLocaleState();
   return (
-    <Button
+    <ActionButton
       component="a"
       href={paymentsCsvUrl(filterValues, locale)}
       download

@@ -3,15 +3,8 @@ import EmailIcon from '@mui/icons-material/Email';
 import SmsIcon from '@mui/icons-material/Sms';
 import SyncIcon from '@mui/icons-material/Sync';
 import { useState } from 'react';
-import {
-  Button,
-  TopToolbar,
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-} from 'react-admin';
+import { TopToolbar, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { ActionButton } from '../shared/ActionButton';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { RecordRefundButton } from './RefundDialog';
 
@@ -47,7 +40,7 @@ export function RequeryButton() {
       refresh();
     }
   };
-  return <Button label="console.requery" onClick={onClick} disabled={busy} startIcon={<SyncIcon />} />;
+  return <ActionButton label="console.requery" onClick={onClick} disabled={busy} startIcon={<SyncIcon />} />;
 }
 
 /** Queues the outcome message again, by email or SMS. */
@@ -71,7 +64,7 @@ export function ResendOutcomeButton({ channel }: { channel: NotificationChannel 
     }
   };
   return (
-    <Button
+    <ActionButton
       label={channel === 'email' ? 'console.resend_email' : 'console.resend_sms'}
       onClick={onClick}
       disabled={busy}
@@ -82,7 +75,7 @@ export function ResendOutcomeButton({ channel }: { channel: NotificationChannel 
 
 export function PaymentShowActions() {
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
       <RequeryButton />
       <ResendOutcomeButton channel="email" />
       <ResendOutcomeButton channel="sms" />

@@ -1,7 +1,8 @@
-import { PAYMENT_STATES, type AdminPaymentRow } from '@councilpay/domain';
+import { CARD_METHODS, FPX_BANKS, PAYMENT_STATES, type AdminPaymentRow, type CardMethodCode } from '@councilpay/domain';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import {
+  AutocompleteInput,
   DataTable,
   DateInput,
   List,
@@ -26,16 +27,12 @@ import {
 } from '../shared/fields';
 import { PaymentListActions } from './ExportCsvButton';
 import { PaymentTotals } from './PaymentTotals';
+import { StatusTabs } from './StatusTabs';
 
 function useFilters() {
   const translate = useTranslate();
   return [
-    <SearchInput
-      key="reference"
-      source="reference"
-      alwaysOn
-      placeholder={translate('resources.payments.fields.reference')}
-    />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('console.search_payments')} />,
     <ReferenceInput
       key="council"
       source="council"
@@ -64,7 +61,18 @@ function useFilters() {
         { id: 'card', name: translate('console.method_card') },
       ]}
     />,
-    <TextInput key="bank" source="bank" />,
+    <AutocompleteInput
+      key="bank"
+      source="bank"
+      choices={[
+        ...FPX_BANKS.map((bank) => ({ id: bank.id, name: bank.name })),
+        ...(Object.keys(CARD_METHODS) as CardMethodCode[]).map((code) => ({
+          id: code,
+          name: `${translate('console.method_card')} · ${translate(`checkout.card_${CARD_METHODS[code]}`)}`,
+        })),
+      ]}
+    />,
+    <TextInput key="reference" source="reference" />,
     <TextInput key="invoiceNo" source="invoiceNo" />,
     <TextInput key="payerEmail" source="payerEmail" />,
     <TextInput key="payerPhone" source="payerPhone" />,
@@ -75,8 +83,9 @@ function useFilters() {
 }
 
 /**
- * Every payment the staff member may see, newest first, filtered and sorted by the API. Never counted whole:
- * beyond 10,000 matches the pages say only whether another follows.
+ * Every payment the staff member may see, newest first, filtered and sorted by the API, with one search box
+ * (reference, invoice, payer's name, email, phone, account number) and a tab per status with its count. Never
+ * counted whole: beyond 10,000 matches the pages say only whether another follows.
  */
 export function PaymentList() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
@@ -89,16 +98,26 @@ export function PaymentList() {
       actions={<PaymentListActions />}
       sx={SCROLLING_TABLE}
     >
+      <StatusTabs />
       {isSmall ? (
         <SimpleList<AdminPaymentRow>
           primaryText={(p) => p.reference}
-          secondaryText={(p) => `${formatDateTime(new Date(p.createdAt))} · ${p.councils.join(', ')}`}
-          tertiaryText={(p) => formatRinggit(p.amountSen)}
+          secondaryText={(p) => `${formatDateTime(new Date(p.createdAt))} · ${p.councils.join(', ')} · ${p.payerName}`}
+          tertiaryText={(p) => (
+            <>
+              {formatRinggit(p.amountSen)} <PaymentStatusField record={p} source="status" />
+            </>
+          )}
           linkType="show"
         />
       ) : (
         <DataTable<AdminPaymentRow> rowClick="show" bulkActionButtons={false}>
           <DataTable.Col source="reference" />
+          {/* Beside the reference, so a narrow screen shows it before the table scrolls. */}
+          <DataTable.Col source="status">
+            <PaymentStatusField source="status" />
+            <LateField />
+          </DataTable.Col>
           <DataTable.Col source="createdAt" field={DateTimeField} />
           <DataTable.Col source="councils" disableSort field={ChipsField} />
           <DataTable.Col source="payerName" disableSort />
@@ -106,10 +125,6 @@ export function PaymentList() {
           <DataTable.Col source="amountSen" field={MoneyField} align="right" />
           <DataTable.Col source="shareSen" disableSort field={MoneyField} align="right" />
           <DataTable.Col source="refundedSen" disableSort field={MoneyField} align="right" />
-          <DataTable.Col source="status">
-            <PaymentStatusField source="status" />
-            <LateField />
-          </DataTable.Col>
         </DataTable>
       )}
       <PaymentTotals />

@@ -21,7 +21,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { gatewayReasonLine, resolveLanguage } from '@councilpay/i18n';
+import { useDataProvider, useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { ActionButton } from '../shared/ActionButton';
 import type { ConsoleDataProvider } from '../dataProvider';
 
 function useMoneyRecords(reference: string | undefined) {
@@ -52,6 +54,8 @@ function Empty({ text }: { text: string }) {
 export function GatewayAnswers() {
   const payment = useRecordContext<AdminPaymentView>();
   const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const language = resolveLanguage(locale);
   const { answers } = useMoneyRecords(payment?.reference);
   const rows: AdminGatewayAnswerRow[] = answers.data ?? [];
   if (!answers.data) return null;
@@ -81,7 +85,9 @@ export function GatewayAnswers() {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(new Date(a.receivedAt))}</TableCell>
             <TableCell>{t('answer_sources', a.source)}</TableCell>
             <TableCell>{t('answer_outcomes', a.outcome)}</TableCell>
-            <TableCell>{a.responseCode}</TableCell>
+            <TableCell>
+              {gatewayReasonLine(language, { method: a.method, code: a.responseCode, reason: a.reason }) ?? '—'}
+            </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               {a.amountSen === null ? '—' : formatRinggit(a.amountSen)}
             </TableCell>
@@ -177,7 +183,7 @@ function RefundRowActions({ payment, refund }: { payment: AdminPaymentView; refu
   return (
     <Stack direction="row" spacing={1}>
       {offered.map((a) => (
-        <Button
+        <ActionButton
           key={a}
           label={`console.refund_actions.${a}`}
           onClick={() => setAction(a)}
@@ -257,8 +263,8 @@ function RefundActionDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button label="ra.action.cancel" onClick={onClose} />
-        <Button
+        <ActionButton label="ra.action.cancel" onClick={onClose} />
+        <ActionButton
           label={`console.refund_actions.${action}`}
           onClick={onConfirm}
           disabled={busy}

@@ -1,4 +1,5 @@
 import type { AdminPaymentView } from '@councilpay/domain';
+import { gatewayReasonLine, resolveLanguage } from '@councilpay/i18n';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -12,13 +13,22 @@ import {
   Labeled,
   Show,
   TextField,
+  useLocaleState,
   useRecordContext,
   useTranslate,
   WithRecord,
 } from 'react-admin';
 import { BillImportStamps } from '../bill-imports/BillImportStamps';
+import { AuditChanges } from '../audit/AuditChanges';
 import { ResendNotificationButton } from '../notifications/ResendNotificationButton';
-import { ChipsField, DateTimeField, MoneyField, PaymentStatusField, TranslatedField } from '../shared/fields';
+import {
+  bankOrCardName,
+  ChipsField,
+  DateTimeField,
+  MoneyField,
+  PaymentStatusField,
+  TranslatedField,
+} from '../shared/fields';
 import { PaymentShowActions } from './PaymentActions';
 import { GatewayAnswers, Refunds } from './PaymentMoney';
 
@@ -26,7 +36,8 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   const translate = useTranslate();
   return (
     <Card variant="outlined" data-testid={testId}>
-      <CardContent>
+      {/* A table wider than the screen scrolls inside its card, never the page. */}
+      <CardContent sx={{ overflowX: 'auto' }}>
         <Typography variant="h6" component="h2" gutterBottom>
           {translate(title)}
         </Typography>
@@ -39,6 +50,8 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 function Summary() {
   const payment = useRecordContext<AdminPaymentView>();
   const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const language = resolveLanguage(locale);
   if (!payment) return null;
   return (
     <Grid container spacing={2}>
@@ -66,7 +79,7 @@ function Summary() {
         <Labeled source="method">
           <Typography variant="body2">
             {translate(payment.method === 'fpx' ? 'console.method_fpx' : 'console.method_card')} ·{' '}
-            {payment.bankId ?? payment.cardMethod ?? '—'}
+            {bankOrCardName(translate, payment)}
           </Typography>
         </Labeled>
       </Grid>
@@ -102,7 +115,16 @@ function Summary() {
       <Grid size={{ xs: 12, md: 6 }}>
         <Labeled label="console.gateway">
           <Typography variant="body2">
-            {[payment.gatewayTxnId, payment.gatewayCode, payment.gatewayReason].filter(Boolean).join(' · ') || '—'}
+            {[
+              payment.gatewayTxnId,
+              gatewayReasonLine(language, {
+                method: payment.method,
+                code: payment.gatewayCode,
+                reason: payment.gatewayReason,
+              }),
+            ]
+              .filter(Boolean)
+              .join(' · ') || '—'}
           </Typography>
         </Labeled>
       </Grid>
@@ -214,8 +236,8 @@ export function PaymentShow() {
                 <DataTable.Col source="action" label="resources.audit.fields.action">
                   <TranslatedField source="action" prefix="console.audit_actions" />
                 </DataTable.Col>
-                <DataTable.Col label="resources.audit.fields.after">
-                  <WithRecord render={(entry) => <code>{JSON.stringify(entry.after)}</code>} />
+                <DataTable.Col label="resources.audit.fields.changes">
+                  <WithRecord render={(entry) => <AuditChanges before={entry.before} after={entry.after} />} />
                 </DataTable.Col>
               </DataTable>
             </ArrayField>

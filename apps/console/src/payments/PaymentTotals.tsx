@@ -28,23 +28,25 @@ export function PaymentTotals() {
   ] as const;
   return (
     <Box
-      component="dl"
       data-testid="payment-totals"
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, px: 2, py: 1.5, m: 0, borderTop: 1, borderColor: 'divider' }}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}
     >
       <Typography component="span" sx={{ fontWeight: 600, alignSelf: 'center' }}>
         {t('title')}
       </Typography>
-      {figures.map(([key, value]) => (
-        <Box key={key}>
-          <Typography component="dt" variant="caption" color="text.secondary">
-            {t(key)}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, fontWeight: 600 }} data-testid={`payment-totals-${key}`}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
+      {/* A definition list holds only its terms and definitions (each pair in a div): the title stays outside. */}
+      <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, m: 0 }}>
+        {figures.map(([key, value]) => (
+          <Box key={key}>
+            <Typography component="dt" variant="caption" color="text.secondary">
+              {t(key)}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, fontWeight: 600 }} data-testid={`payment-totals-${key}`}>
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
     </Box>
   );
 }

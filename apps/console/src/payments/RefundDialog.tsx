@@ -30,7 +30,6 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  Button,
   HttpError,
   useDataProvider,
   useNotify,
@@ -39,6 +38,8 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { ActionButton } from '../shared/ActionButton';
+import { usePhone } from '../shared/usePhone';
 import { isSystemAdmin, type StaffPermissions } from '../access';
 import type { ConsoleDataProvider } from '../dataProvider';
 
@@ -66,7 +67,7 @@ export function RecordRefundButton() {
   return (
     <>
       {mayRecordRefund(permissions, payment) && (
-        <Button label="console.record_refund" onClick={() => setOpen(true)} startIcon={<UndoIcon />} />
+        <ActionButton label="console.record_refund" onClick={() => setOpen(true)} startIcon={<UndoIcon />} />
       )}
       {open && <RefundDialog payment={payment} onClose={() => setOpen(false)} />}
     </>
@@ -94,6 +95,7 @@ function refusedField(error: unknown): string | null {
 
 function RefundDialog({ payment, onClose }: { payment: AdminPaymentView; onClose: () => void }) {
   const translate = useTranslate();
+  const phone = usePhone();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -195,11 +197,11 @@ function RefundDialog({ payment, onClose }: { payment: AdminPaymentView; onClose
     );
   }
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="refund-dialog-title">
+    <Dialog open onClose={onClose} fullWidth fullScreen={phone} maxWidth="md" aria-labelledby="refund-dialog-title">
       <DialogTitle id="refund-dialog-title">{translate('console.refund_dialog.title')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         <Box>
-          <Button
+          <ActionButton
             label="console.refund_dialog.refund_everything"
             onClick={everything}
             variant="outlined"
@@ -287,8 +289,8 @@ function RefundDialog({ payment, onClose }: { payment: AdminPaymentView; onClose
         />
       </DialogContent>
       <DialogActions>
-        <Button label="ra.action.cancel" onClick={onClose} />
-        <Button
+        <ActionButton label="ra.action.cancel" onClick={onClose} />
+        <ActionButton
           label="console.refund_dialog.continue"
           onClick={onContinue}
           disabled={busy}
@@ -317,6 +319,7 @@ function RefundConfirmation({
   onClose: () => void;
 }) {
   const translate = useTranslate();
+  const phone = usePhone();
   const t = (key: string, options?: object) => translate(`console.refund_dialog.${key}`, options);
   const summary: [string, string][] = [
     [t('payment'), `${payment.reference} · ${payment.payerName}`],
@@ -325,7 +328,7 @@ function RefundConfirmation({
     [t('refunded_at'), formatDate(new Date(preview.refundedAt))],
   ];
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="refund-confirm-title">
+    <Dialog open onClose={onClose} fullWidth fullScreen={phone} maxWidth="md" aria-labelledby="refund-confirm-title">
       <DialogTitle id="refund-confirm-title">{t('confirm_title')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="refund-confirmation">
         <Box
@@ -394,8 +397,8 @@ function RefundConfirmation({
         )}
       </DialogContent>
       <DialogActions>
-        <Button label="console.refund_dialog.back" onClick={onBack} />
-        <Button
+        <ActionButton label="console.refund_dialog.back" onClick={onBack} />
+        <ActionButton
           label={preview.needsApproval ? 'console.refund_dialog.confirm_for_approval' : 'console.refund_dialog.confirm'}
           onClick={onConfirm}
           disabled={busy}

@@ -4,7 +4,8 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
-import { Button, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { ActionButton } from '../shared/ActionButton';
 
 /**
  * The dashboard's count of mismatches nobody has resolved: reconciliation's of the last 7 Malaysian days and the
@@ -31,12 +32,12 @@ export function MismatchesCard({ mismatches }: { mismatches: AdminDashboard['mis
             settlement: mismatches.settlement,
           })}
         </Typography>
-        <Button
+        <ActionButton
           component={Link}
           to={`/reconciliation?${new URLSearchParams({ from, to }).toString()}`}
           label="console.reconciliation.title"
         />
-        <Button component={Link} to="/settlement" label="console.settlement.title" />
+        <ActionButton component={Link} to="/settlement" label="console.settlement.title" />
       </CardContent>
     </Card>
   );

@@ -1,4 +1,11 @@
-import { formatDateTime, formatRinggit, isPaymentState } from '@councilpay/domain';
+import {
+  bankDisplayName,
+  CARD_METHODS,
+  formatDateTime,
+  formatRinggit,
+  isCardMethod,
+  isPaymentState,
+} from '@councilpay/domain';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useFieldValue, useRecordContext, useTranslate, type FieldProps } from 'react-admin';
@@ -85,15 +92,36 @@ export function ChipsField({ prefix, ...props }: FieldProps & { prefix?: string 
 /** A list whose table scrolls sideways within the page on a narrow screen (a tablet), not the whole page. */
 export const SCROLLING_TABLE = { '& .RaList-content': { overflowX: 'auto' } } as const;
 
-/** How a payment was paid: FPX and the bank, or card and its brand code. */
+type Translate = (key: string, options?: object) => string;
+
+/** A bank or card by its name: "Maybank2U" for an FPX bank id, "Visa" for card method 48; unknown codes as themselves. */
+export function bankOrCardName(
+  translate: Translate,
+  payment: { method: 'fpx' | 'card'; bankId: string | null; cardMethod: string | null },
+): string {
+  if (payment.method === 'card' || (!payment.bankId && payment.cardMethod)) {
+    const code = payment.cardMethod;
+    return isCardMethod(code) ? translate(`checkout.card_${CARD_METHODS[code]}`) : (code ?? '—');
+  }
+  return payment.bankId ? bankDisplayName(payment.bankId) : '—';
+}
+
+/** How a payment was paid, in words: "FPX · Maybank2U", "Kad · Visa". */
+export function methodText(
+  translate: Translate,
+  payment: { method: 'fpx' | 'card'; bankId: string | null; cardMethod: string | null },
+): string {
+  return `${payment.method === 'fpx' ? 'FPX' : translate('console.method_card')} · ${bankOrCardName(translate, payment)}`;
+}
+
+/** How a payment was paid: FPX and the bank's name, or card and its brand. */
 export function MethodField(_props: Partial<FieldProps>) {
   const payment = useRecordContext<{ method: 'fpx' | 'card'; bankId: string | null; cardMethod: string | null }>();
   const translate = useTranslate();
   if (!payment) return null;
   return (
-    <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-      {payment.method === 'fpx' ? 'FPX' : translate('console.method_card')} ·{' '}
-      {payment.bankId ?? payment.cardMethod ?? '—'}
+    <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }} data-testid="payment-method">
+      {methodText(translate, payment)}
     </Typography>
   );
 }

@@ -136,6 +136,11 @@ export const ADMIN_COUNT_CAP = 10_000;
 
 /** GET /api/admin/payments filters beyond AdminPaymentFilter's (booleans as `true` | `false`). */
 export interface AdminPaymentSearch extends AdminPaymentFilter {
+  /**
+   * The one search box: a fragment (3 characters or more, any case) of the reference, invoice number, payer's
+   * name, email or phone, or an item's account number; 1 or 2 characters: the beginning of a reference or invoice.
+   */
+  q?: string;
   /** FPX buyer bank id, or the card method code (48, 49). */
   bank?: string;
   /** The invoice number or its beginning. */
@@ -151,6 +156,15 @@ export interface AdminPaymentSearch extends AdminPaymentFilter {
   paidFrom?: string;
   /** Paid up to this time, or to the end of this day. */
   paidTo?: string;
+}
+
+/**
+ * GET /api/admin/payments/status-counts (the list's filters but `status`): how many payments of each status they
+ * match, for the status tabs. A count above `cap` means more than `cap` ("10,000+"); null: not counted in time.
+ */
+export interface AdminPaymentStatusCounts {
+  cap: number;
+  counts: Record<PaymentState, number | null>;
 }
 
 /** A staff member's action, as recorded in the staff audit. */
@@ -380,10 +394,25 @@ export type GatewayAnswerSource = (typeof GATEWAY_ANSWER_SOURCES)[number];
  * What was made of a gateway answer: applied (moved the payment), duplicate (the same fact again),
  * duplicate_charge (a second approval under another gateway transaction id: money taken twice, owed back),
  * refused (contradicts the payment's state), unknown (the gateway does not know the transaction), not_found
- * (no such payment), invalid (did not verify), error (applying it failed).
+ * (no such payment), invalid (did not verify), error (applying it failed), recorded (the browser's copy, kept).
  */
-export type GatewayAnswerVerdict =
-  'applied' | 'duplicate' | 'duplicate_charge' | 'refused' | 'unknown' | 'not_found' | 'invalid' | 'error';
+export const GATEWAY_ANSWER_VERDICTS = [
+  'applied',
+  'duplicate',
+  'duplicate_charge',
+  'refused',
+  'unknown',
+  'not_found',
+  'invalid',
+  'error',
+  /** Brought back by the payer's browser: kept, never applied (an enquiry of ours decides). */
+  'recorded',
+] as const;
+export type GatewayAnswerVerdict = (typeof GATEWAY_ANSWER_VERDICTS)[number];
+
+/** What a gateway answered: its outcome, or `invalid` for a message that did not verify. */
+export const GATEWAY_ANSWER_OUTCOMES = ['approved', 'pending', 'rejected', 'unknown', 'invalid'] as const;
+export type GatewayAnswerOutcome = (typeof GATEWAY_ANSWER_OUTCOMES)[number];
 
 /** GET /api/admin/payments/:reference/gateway-answers: every answer about the payment, oldest first. */
 export interface AdminGatewayAnswerRow {
@@ -392,8 +421,10 @@ export interface AdminGatewayAnswerRow {
   invoiceNo: string;
   source: GatewayAnswerSource;
   method: 'fpx' | 'card';
-  outcome: 'approved' | 'pending' | 'rejected' | 'unknown' | 'invalid';
+  outcome: GatewayAnswerOutcome;
   responseCode: string;
+  /** What the code means, in the gateway's (English) words, when the gateway's list has it. */
+  reason: string | null;
   amountSen: number | null;
   currency: string | null;
   gatewayTxnId: string | null;

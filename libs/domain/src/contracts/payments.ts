@@ -109,11 +109,37 @@ export interface PaymentItemDto {
   credited: boolean;
 }
 
+/** Every fact a payment's timeline records (payment_event.type): the API writes no other. */
+export const PAYMENT_EVENT_TYPES = [
+  'created',
+  'status_changed',
+  'paid_late',
+  'credited',
+  'credit_refused',
+  'credit_short',
+  'answer_repeated',
+  'transition_refused',
+  'requery_failed',
+  'bank_silent',
+  'gateway_unknown',
+  'callback_rejected',
+  'browser_returned',
+  'duplicate_charge',
+  'cancel_requested',
+  'refund_recorded',
+  'refund_corrected',
+] as const;
+export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
+
+/** Where a timeline's fact came from (payment_event.source). */
+export const PAYMENT_EVENT_SOURCES = ['browser', 'callback', 'requery', 'payer', 'admin', 'system'] as const;
+export type PaymentEventSource = (typeof PAYMENT_EVENT_SOURCES)[number];
+
 export interface PaymentEventDto {
-  type: string;
+  type: PaymentEventType;
   fromStatus: PaymentState | null;
   toStatus: PaymentState | null;
-  source: string;
+  source: PaymentEventSource;
   at: string;
   /** A short reason (the bank's text for a rejection, why a transition was refused ...). */
   reason: string | null;

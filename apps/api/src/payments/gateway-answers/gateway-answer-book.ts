@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { GatewayAnswerVerdict } from '@councilpay/domain';
 import { parseAmountToSen, type GatewayFieldsInput } from '@councilpay/fpx';
 import type { Prisma } from '../../generated/prisma/client';
 import { PrismaService } from '../../prisma/prisma.service';
@@ -11,17 +12,7 @@ import type { EventSource, LedgerResult, Tx } from '../payment-ledger';
 const CONTROL = /[\u0000-\u001f\u007f]/g;
 
 /** What was made of an answer. */
-export type AnswerVerdict =
-  | 'applied'
-  | 'duplicate'
-  | 'duplicate_charge'
-  | 'refused'
-  | 'unknown'
-  | 'not_found'
-  | 'invalid'
-  | 'error'
-  /** Brought back by the payer's browser: kept, never applied (an enquiry of ours decides). */
-  | 'recorded';
+export type AnswerVerdict = GatewayAnswerVerdict;
 
 /** The route an answer arrived on, from its method and the source the engine records. */
 export function channelOf(method: 'fpx' | 'card', source: EventSource, answer?: GatewayAnswer): AnswerChannel {

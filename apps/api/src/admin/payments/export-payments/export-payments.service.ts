@@ -51,7 +51,7 @@ export class ExportPaymentsService {
     const { lang, ...rest } = query;
     const filters = { ...rest, _start: undefined, _end: undefined, _sort: undefined, _order: undefined };
     const language = lang ?? DEFAULT_LANGUAGE;
-    const where = paymentsWhere(principal, filters);
+    const where = await paymentsWhere(this.prisma, principal, filters);
     const scope = councilScope(principal);
     const councils = shareCouncils(scope, filters.council);
     await this.prisma.$transaction((tx) =>

@@ -16,6 +16,7 @@ import { boundedCount, cappedPage, listWindow, prefixRange, type CappedPage } fr
 import { MoneyLedger, shareCouncils } from '../../money/money-ledger';
 import { visiblePayments } from '../payment-scope';
 import { ListPaymentsQuery } from './list-payments.query';
+import { paymentSearchWhere, REFERENCE_LENGTH } from './payment-search';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -61,20 +62,19 @@ export function toAdminPaymentRow(
   };
 }
 
-/** A payment reference: 'CP' and 20 characters of [A-Z2-9]. */
-const REFERENCE_LENGTH = 22;
-
 /** The account numbers a typed one may stand for: it normalised by each payable type's rule. */
 function accountNumbers(raw: string): string[] {
   return [...new Set(PAYABLE_TYPES.map((type) => normaliseAccountId(type, raw)))];
 }
 
-/** The database filter of a payments list, within the caller's councils. */
-export function paymentsWhere(
+/** The database filter of a payments list, within the caller's councils (`q`: the search box, paymentSearchWhere). */
+export async function paymentsWhere(
+  prisma: PrismaService,
   principal: ListPaymentsQuery['principal'],
   q: ListPaymentsQuery['request'],
-): Prisma.PaymentWhereInput {
+): Promise<Prisma.PaymentWhereInput> {
   const filters: Prisma.PaymentWhereInput[] = [visiblePayments(councilScope(principal))];
+  if (q.q) filters.push(await paymentSearchWhere(prisma, q.q));
   if (q.council) filters.push({ items: { some: { councilCode: q.council } } });
   if (q.status) filters.push({ status: { in: q.status } });
   if (q.method) filters.push({ method: q.method });
@@ -109,7 +109,7 @@ export class ListPaymentsHandler implements IQueryHandler<ListPaymentsQuery, Cap
 
   async execute({ principal, request: q }: ListPaymentsQuery): Promise<CappedPage<AdminPaymentRow>> {
     const window = listWindow(q, ADMIN_PAYMENT_SORTS, { sort: 'createdAt', order: 'desc' });
-    const where = paymentsWhere(principal, q);
+    const where = await paymentsWhere(this.prisma, principal, q);
     const page = await cappedPage(
       window,
       (limit) => boundedCount(this.prisma, (tx) => tx.payment.count({ where, take: limit })),

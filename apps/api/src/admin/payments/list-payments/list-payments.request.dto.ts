@@ -15,6 +15,17 @@ import { AdminListQueryDto, toArray, toBoolean } from '../../list-query';
 const DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 export class ListPaymentsRequestDto extends AdminListQueryDto implements AdminPaymentSearch {
+  @ApiPropertyOptional({
+    description:
+      "one search box: a fragment (3 characters or more) of the reference, invoice number, payer's name, email or phone, or an item's account number; 1 or 2 characters: the beginning of a reference or invoice number",
+    example: 'recon',
+  })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @MaxLength(100)
+  q?: string;
+
   @ApiPropertyOptional({ example: 'mdpg' })
   @IsOptional()
   @IsString()

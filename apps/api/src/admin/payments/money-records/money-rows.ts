@@ -8,6 +8,7 @@ import {
   type RefundDecider,
   type RefundState,
 } from '@councilpay/domain';
+import { fpxReasonText } from '@councilpay/fpx';
 import type { GatewayAnswer, Prisma } from '../../../generated/prisma/client';
 import { REFUND_ITEM_ORDER } from '../../../payments/refunds/refund-records';
 
@@ -21,6 +22,8 @@ export function toGatewayAnswerRow(row: GatewayAnswer, reference: string | null)
     method: row.method,
     outcome: row.outcome as AdminGatewayAnswerRow['outcome'],
     responseCode: row.responseCode,
+    // The FPX list's own English words for the code; the console shows them in the reader's language.
+    reason: row.method === 'fpx' ? (fpxReasonText(row.responseCode) ?? null) : null,
     amountSen: row.amountSen,
     currency: row.currency,
     gatewayTxnId: row.gatewayTxnId,

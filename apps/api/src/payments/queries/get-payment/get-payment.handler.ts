@@ -1,5 +1,13 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { maskEmail, maskName, refundsMadeNetSen, type PaymentDto, type PaymentEventDto } from '@councilpay/domain';
+import {
+  maskEmail,
+  maskName,
+  refundsMadeNetSen,
+  type PaymentDto,
+  type PaymentEventDto,
+  type PaymentEventSource,
+  type PaymentEventType,
+} from '@councilpay/domain';
 import { bankDisplayName } from '@councilpay/fpx';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
@@ -30,10 +38,11 @@ export class GetPaymentHandler implements IQueryHandler<GetPaymentQuery, Payment
     });
     if (!payment) throw new ApiError(404, 'not_found', 'Not Found!');
     const events: PaymentEventDto[] = payment.events.map((e) => ({
-      type: e.type,
+      // Written only from PAYMENT_EVENT_TYPES and PAYMENT_EVENT_SOURCES (api-codes.spec.ts reads the writers).
+      type: e.type as PaymentEventType,
       fromStatus: e.fromStatus,
       toStatus: e.toStatus,
-      source: e.source,
+      source: e.source as PaymentEventSource,
       at: e.createdAt.toISOString(),
       reason: reasonOf(e.data),
     }));
