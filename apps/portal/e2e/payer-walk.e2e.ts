@@ -78,27 +78,6 @@ async function licenceCopy(): Promise<{ displayNo: string; reference: string }> 
   return { displayNo, reference };
 }
 
-/** A fresh trading licence of mdpg with two items renewed with it (a signboard, a five-foot way); its number. */
-async function licenceWithItems(): Promise<string> {
-  const displayNo = `LP-2026-${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
-  const key = (id: string) => id.replaceAll('-', '');
-  await withDatabase(async (db) => {
-    const parent = await db.query<{ id: string }>(
-      `INSERT INTO "Payable" ("id", "councilCode", "type", "accountNo", "displayNo", "ownerName", "balanceSen", "updatedAt")
-       VALUES (gen_random_uuid(), 'mdpg', 'trading_license', $1, $2, 'KEDAI WALK', 12000, now()) RETURNING "id"`,
-      [key(displayNo), displayNo],
-    );
-    for (const suffix of ['IK1', 'KL1']) {
-      await db.query(
-        `INSERT INTO "Payable" ("id", "councilCode", "type", "accountNo", "displayNo", "ownerName", "balanceSen", "parentId", "updatedAt")
-         VALUES (gen_random_uuid(), 'mdpg', 'trading_license', $1, $2, 'KEDAI WALK', 3000, $3, now())`,
-        [key(`${displayNo}-${suffix}`), `${displayNo}-${suffix}`, parent.rows[0]!.id],
-      );
-    }
-  });
-  return displayNo;
-}
-
 /** Chooses an entry of the main menu: the top bar's on a desktop, the drawer's on a phone. */
 async function menu(page: Page, phone: boolean, name: string): Promise<void> {
   if (phone) {
@@ -348,7 +327,7 @@ for (const size of SIZES) {
       await other.close();
     });
 
-    test('words: a failed payment is no receipt, a card refusal has no "(code 0)", the council title is whole, removed sub-items are said', async ({
+    test('words: a failed payment is no receipt, a card refusal has no "(code 0)", the council title is whole', async ({
       page,
     }) => {
       await addToCart(page, { council: 'mdpg', type: 'compound', accountNo: await compoundBill(4_500) });
@@ -377,20 +356,6 @@ for (const size of SIZES) {
         (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
       );
       expect(cut).toBe(false);
-
-      // A licence removed from the cart takes its sub-items with it, and says so.
-      await page.goto('/#/cart');
-      for (const remove of await page.getByTestId('cart-remove').all()) await remove.click();
-      await expect(page.getByTestId('cart-item')).toHaveCount(0);
-      const licence = await licenceWithItems();
-      await addToCart(page, { council: 'mdpg', type: 'trading_license', accountNo: licence });
-      await page.goto('/#/cart');
-      await expect(page.getByTestId('cart-item')).toHaveCount(3);
-      await page.getByRole('button', { name: `Remove ${licence} from the cart` }).click();
-      await expect(page.getByTestId('snackbar')).toContainText(
-        `${licence} was removed, together with the items renewed with it: ${licence}-IK1, ${licence}-KL1.`,
-      );
-      await expect(page.getByTestId('cart-item')).toHaveCount(0);
     });
   });
 }

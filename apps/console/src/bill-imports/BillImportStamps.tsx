@@ -7,16 +7,19 @@ import billImports from '.';
 
 /** On a payment: for each item, the bill import that last changed its bill, opening that import's preview. */
 export function BillImportStamps() {
-  const payment = useRecordContext<AdminPaymentView>();
+  // The list's row stands in for the payment until the whole view arrives: it has no billImports yet.
+  const payment = useRecordContext<Partial<AdminPaymentView>>();
   const translate = useTranslate();
-  if (!payment || payment.billImports.every((s) => s === null)) return null;
+  const stamps = payment?.billImports;
+  const items = payment?.items;
+  if (!stamps || !items || stamps.every((s) => s === null)) return null;
   return (
     <Box sx={{ mt: 1 }} data-testid="payment-bill-imports">
       <Typography variant="subtitle2" component="h3">
         {translate('console.bill_imports.last_import')}
       </Typography>
-      {payment.items.map((item, i) => {
-        const stamp = payment.billImports[i];
+      {items.map((item, i) => {
+        const stamp = stamps[i];
         if (!stamp) return null;
         const params = new URLSearchParams({ council: stamp.councilCode, type: stamp.type, import: stamp.id });
         return (
