@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { KeyObject } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureDevKeys } from '@councilpay/fpx';
 import { ConfigError, loadConfig as load } from './config';
@@ -10,6 +11,24 @@ const keys = ensureDevKeys(mkdtempSync(join(tmpdir(), 'councilpay-config-keys-')
 const loadConfig = (env: Record<string, string>) => load({ DEV_KEYS_DIR: keys, ...env });
 
 describe('configuration', () => {
+  it("the operations guide's command gives the webhook key derived from SESSION_SECRET, so it can be set before a rotation", () => {
+    const guide = readFileSync(resolve(__dirname, '../../../../docs/operations.md'), 'utf8');
+    const command = /^node -e "(.+)"$/m.exec(guide.slice(guide.indexOf('## Rotate the session secret')))?.[1];
+    expect(command, 'the guide shows the command').toBeDefined();
+    const sessionSecret = 'an-old-session-secret-of-at-least-32-characters';
+    const printed = execFileSync(process.execPath, ['-e', command!], {
+      env: { ...process.env, SESSION_SECRET: sessionSecret },
+      encoding: 'utf8',
+    }).trim();
+    const derived = loadConfig({ SESSION_SECRET: sessionSecret }).webhooks.secretsKey;
+    expect(printed).toBe(derived);
+    // Set as WEBHOOK_SECRETS_KEY, it stays the key whatever SESSION_SECRET becomes.
+    expect(
+      loadConfig({ SESSION_SECRET: 'a-new-session-secret-of-at-least-32-characters', WEBHOOK_SECRETS_KEY: printed })
+        .webhooks.secretsKey,
+    ).toBe(derived);
+  });
+
   it('defaults every variable to the local servers', () => {
     const config = loadConfig({});
     expect(config.databaseUrl).toBe('postgresql://postgres@127.0.0.1:5432/councilpay');
