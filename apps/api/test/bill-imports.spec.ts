@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_HEADER, billTemplateHeader, type CreatePaymentRequest } from '@councilpay/domain';
+import { CSRF_HEADER, billTemplateHeader, normaliseAccountId, type CreatePaymentRequest } from '@councilpay/domain';
 import { translate } from '@councilpay/i18n';
 import { BillImports, type BillFileUpload } from '../src/bills/bill-imports';
 import { BillLedger } from '../src/bills/bill-ledger';
@@ -44,7 +44,14 @@ describe('bill files: preview, confirm, replay', () => {
   const row = (n: number, balance: string, extra = '') =>
     `mdpg,MB-${run}-${n},PENIAGA ${n},,,${balance},Pasar Tamu,${n},11/2026${extra}`;
   const bill = (n: number) =>
-    prisma.payable.findFirst({ where: { councilCode: 'mdpg', type: 'market_bill', accountNo: `MB-${run}-${n}` } });
+    prisma.payable.findFirst({
+      // Stored as searched: the id's normal form.
+      where: {
+        councilCode: 'mdpg',
+        type: 'market_bill',
+        accountNo: normaliseAccountId('market_bill', `MB-${run}-${n}`),
+      },
+    });
 
   beforeAll(async () => {
     app = await createTestApi();

@@ -406,6 +406,49 @@ describe('hostile bodies to every JSON route: never a 5xx, never a row written o
         asAdmin: true,
       },
       {
+        // A well-formed code no council has: judged in full, and no key is made.
+        declared: 'POST /api/admin/council-api-keys',
+        path: '/api/admin/council-api-keys',
+        method: 'post',
+        template: { council: 'zzzz', description: 'Sistem hasil' },
+        asAdmin: true,
+      },
+      {
+        declared: 'POST /api/admin/council-api-keys/:id/rotate',
+        path: `/api/admin/council-api-keys/${payable}/rotate`,
+        method: 'post',
+        template: {},
+        asAdmin: true,
+      },
+      {
+        declared: 'POST /api/admin/council-api-keys/:id/revoke',
+        path: `/api/admin/council-api-keys/${payable}/revoke`,
+        method: 'post',
+        template: {},
+        asAdmin: true,
+      },
+      {
+        // Unsigned: refused before anything is read into the ledger (signed batches: hostile-input-round-two).
+        declared: 'PUT /api/council/v1/bills/:type',
+        path: '/api/council/v1/bills/market_bill',
+        method: 'put',
+        template: { bills: [{ account_no: 'MB-1', owner_name: 'PENIAGA', balance_rm: '10.00' }] },
+      },
+      {
+        declared: 'POST /api/council/v1/bills/:type/:accountNo/withdraw',
+        path: '/api/council/v1/bills/market_bill/MB-1/withdraw',
+        method: 'post',
+        template: {},
+      },
+      {
+        // A well-formed code no council has: judged, then not found; no file kept.
+        declared: 'POST /api/admin/collection-files/:council/:day/reproduce',
+        path: '/api/admin/collection-files/zzzz/2026-11-01/reproduce',
+        method: 'post',
+        template: {},
+        asAdmin: true,
+      },
+      {
         declared: 'POST /api/admin/notifications/:id/resend',
         path: `/api/admin/notifications/${payable}/resend`,
         method: 'post',
