@@ -108,7 +108,11 @@ describe('the API foundation, against the real PostgreSQL and Redis', () => {
       .post('/api/search')
       .send({ council: 'mdpg', type: 'compound', accountNo: 'KMP-0000' })
       .expect(404);
-    expect(res.body).toMatchObject({ code: 'not_found', message: 'Not Found!' });
+    // Says which fields to check (the id, the council), not a bare "Not Found!".
+    expect(res.body).toMatchObject({
+      code: 'not_found',
+      message: 'Not Found! Check the account or licence number and the council.',
+    });
   });
 
   it('answers unknown routes with a JSON 404', async () => {

@@ -86,6 +86,19 @@ export const API_ERROR_CODES = [
   'webhook_endpoint_changed',
   'webhook_redeliver_invalid',
   'webhook_redeliver_too_many',
+  // Staff: council API keys; collection files.
+  'council_api_key_not_active',
+  'collection_day_not_over',
+  'collection_file_not_made',
+  // Councils' systems (the signed council API).
+  'idempotency_key_required',
+  'idempotency_key_invalid',
+  'batch_too_large',
+  'bills_invalid',
+  'bills_refused',
+  'bill_not_found',
+  'payment_at_bank',
+  'council_key_unavailable',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
