@@ -47,7 +47,7 @@ test.describe('the portal in Malay, English and Chinese', () => {
     }
     // A field label and its example hint in Chinese.
     await page.goto('/#/search');
-    await expect(page.getByTestId('search-form')).toContainText('例如：A-1234-5678');
+    await expect(page.getByTestId('search-form')).toContainText('例如：A-1000-0001');
     await expect(page.getByRole('button', { name: '查询' })).toBeVisible();
   });
 });

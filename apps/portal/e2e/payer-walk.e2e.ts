@@ -60,9 +60,12 @@ async function account(): Promise<{ email: string; password: string }> {
   return { email, password };
 }
 
-/** A fresh copy of the seeded licence LP-2025-0001 with its licence record (status active); its printed number. */
+/**
+ * A fresh copy of the seeded licence LP-2025-0001 with its licence record (status active), due as seeded (an
+ * earlier test may have paid the original); its printed number.
+ */
 async function licenceCopy(): Promise<{ displayNo: string; reference: string }> {
-  const displayNo = await freshCopyOf('LP-2025-0001');
+  const displayNo = await freshCopyOf('LP-2025-0001', { balanceSen: 36_000, paidUntilYear: 2025, paidUntilMonth: 12 });
   const reference = `WALK-${displayNo.slice(-6)}`;
   await withDatabase((db) =>
     db.query(

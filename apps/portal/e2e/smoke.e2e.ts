@@ -21,7 +21,7 @@ test.describe('the product, served like `npm start` serves it', () => {
     await page.getByLabel(/^Kata laluan/).fill(process.env.SEED_ADMIN_PASSWORD || 'Demo#CouncilPay2026');
     await page.getByRole('button', { name: 'Log masuk' }).click();
     await expect(page.getByRole('heading', { name: 'Papan pemuka' })).toBeVisible({ timeout: 20_000 });
-    await page.getByRole('menuitem', { name: 'Majlis' }).click();
+    await page.getByRole('menuitem', { name: 'Majlis', exact: true }).click();
     // The councils come from the staff API once the list screen's code has loaded.
     await expect(page.getByText('Majlis Daerah Penampang').first()).toBeVisible({ timeout: 15_000 });
   });

@@ -34,9 +34,10 @@ export async function withDatabase<T>(work: (client: Client) => Promise<T>): Pro
 /**
  * A bill of its own for a test that pays: a copy of the seeded bill `displayNo` (same council, type, owner and
  * amounts) under a new number with the same shape, e.g. KMP-2026-000106 → KMP-2026-9xxxxx. The e2e files share
- * one database and run in any order: a seeded bill another file paid first is settled (no active Add to cart).
+ * one database and run in any order: a seeded bill another file paid first is settled (no active Add to cart),
+ * and so is its copy unless `overrides` (columns of "Payable", e.g. balanceSen) put back what the seed wrote.
  */
-export async function freshCopyOf(displayNo: string): Promise<string> {
+export async function freshCopyOf(displayNo: string, overrides: Record<string, unknown> = {}): Promise<string> {
   const digits = /\d+$/.exec(displayNo)?.[0];
   if (!digits || digits.length < 2) throw new Error(`${displayNo} does not end in digits`);
   const fresh = `9${String(Math.floor(Math.random() * 10 ** (digits.length - 1))).padStart(digits.length - 1, '0')}`;
@@ -44,11 +45,11 @@ export async function freshCopyOf(displayNo: string): Promise<string> {
   const inserted = await withDatabase((db) =>
     db.query(
       `INSERT INTO "Payable"
-       SELECT (jsonb_populate_record(NULL::"Payable", to_jsonb(p) || jsonb_build_object(
+       SELECT (jsonb_populate_record(NULL::"Payable", to_jsonb(p) || $5::jsonb || jsonb_build_object(
          'id', gen_random_uuid(), 'displayNo', $2::text, 'version', 0,
          'accountNo', regexp_replace(p."accountNo", '[0-9]{' || $4::int || '}$', $3::text)))).*
        FROM "Payable" p WHERE p."displayNo" = $1 AND p."parentId" IS NULL`,
-      [displayNo, copy, fresh, digits.length],
+      [displayNo, copy, fresh, digits.length, JSON.stringify(overrides)],
     ),
   );
   if (inserted.rowCount !== 1) throw new Error(`no seeded bill ${displayNo} to copy`);

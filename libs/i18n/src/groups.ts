@@ -1,4 +1,4 @@
-import type { Catalogue } from './catalogues/en';
+import type { PublicCatalogue } from './catalogues/en';
 
 /**
  * The catalogue groups a web app needs before anything else: its shell, home page, page titles and error
@@ -15,8 +15,9 @@ export const CORE_GROUPS = [
   'not_found',
   'pages',
   'errors',
-] as const satisfies ReadonlyArray<keyof Catalogue>;
+] as const satisfies ReadonlyArray<keyof PublicCatalogue>;
 
 export type CoreGroup = (typeof CORE_GROUPS)[number];
-export type CoreCatalogue = Pick<Catalogue, CoreGroup>;
-export type FeatureCatalogue = Omit<Catalogue, CoreGroup>;
+export type CoreCatalogue = Pick<PublicCatalogue, CoreGroup>;
+/** The public groups outside the core; the console's own group is never part of a public app's load. */
+export type FeatureCatalogue = Omit<PublicCatalogue, CoreGroup>;

@@ -4,11 +4,10 @@
  * Imports no framework and no Node module, and has no side effects (package.json `sideEffects: false`),
  * so a bundle that imports only `ms` and `loadCatalogue` leaves the other catalogues to lazy chunks.
  */
-export { en, type Catalogue } from './catalogues/en';
-export { ms } from './catalogues/ms';
+export { en, ms, zh, type Catalogue } from './catalogues/full';
+export type { PublicCatalogue } from './catalogues/en';
 export { msCore } from './catalogues/ms-core';
 export { CORE_GROUPS, type CoreGroup, type CoreCatalogue, type FeatureCatalogue } from './groups';
-export { zh } from './catalogues/zh';
 export { catalogues, resources, I18N_NAMESPACE } from './resources';
 export { loadCatalogue, loadMalayFeatures } from './load';
 export { MESSAGE_KEYS, isMessageKey, flattenMessages, type MessageKey } from './keys';

@@ -1,4 +1,4 @@
-import { en, type Catalogue } from './catalogues/en';
+import { en, type Catalogue } from './catalogues/full';
 
 /** The dotted paths to the string leaves of a catalogue: `'shell.home' | 'errors.not_found' | ...`. */
 type LeafPaths<T> = {

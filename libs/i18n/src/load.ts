@@ -1,12 +1,13 @@
 import type { Language } from '@councilpay/domain';
-import type { Catalogue } from './catalogues/en';
+import type { PublicCatalogue } from './catalogues/en';
 import type { FeatureCatalogue } from './groups';
 
 /**
- * One catalogue, loaded on demand. Bundlers turn each branch into its own chunk, so a web app can ship
- * only Malay (the fallback) and fetch the language a person picks.
+ * One language's public catalogue (every group but the staff console's), loaded on demand. Bundlers turn each
+ * branch into its own chunk, so a web app can ship only Malay (the fallback) and fetch the language a person
+ * picks; the console's labels stay out of the portal's downloads.
  */
-export async function loadCatalogue(language: Language): Promise<Catalogue> {
+export async function loadCatalogue(language: Language): Promise<PublicCatalogue> {
   switch (language) {
     case 'ms': {
       // In its two parts, so an app that bundles the core (msCore) fetches only the rest.
@@ -14,9 +15,9 @@ export async function loadCatalogue(language: Language): Promise<Catalogue> {
       return { ...msCore, ...features };
     }
     case 'en':
-      return (await import('./catalogues/en')).en;
+      return (await import('./catalogues/en')).enPublic;
     case 'zh':
-      return (await import('./catalogues/zh')).zh;
+      return (await import('./catalogues/zh')).zhPublic;
   }
 }
 

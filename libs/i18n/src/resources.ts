@@ -1,7 +1,5 @@
 import type { Language } from '@councilpay/domain';
-import { en, type Catalogue } from './catalogues/en';
-import { ms } from './catalogues/ms';
-import { zh } from './catalogues/zh';
+import { en, ms, zh, type Catalogue } from './catalogues/full';
 
 /** Every catalogue by language. */
 export const catalogues: Readonly<Record<Language, Catalogue>> = /* @__PURE__ */ Object.freeze({ ms, en, zh });

@@ -1,14 +1,13 @@
-import { consoleEn } from './console/en';
-
 /**
- * English messages. This catalogue defines the key set: `Catalogue` is its type, and the Malay and
- * Chinese catalogues must satisfy it, so a key missing from (or added only to) one of them is a compile
+ * English messages of the public side (the portal, e-mails and documents; the console uses them too). With the
+ * console's own labels (console/en.ts) this defines the key set: `Catalogue` (full.ts) is their type, and the
+ * Malay and Chinese catalogues must satisfy it, so a key missing from (or added only to) one of them is a compile
  * error. Groups are features; keys are snake_case; placeholders use i18next's `{{name}}` syntax.
  *
  * Texts quoted by the specification (sections 5 and 8) are kept word for word, including their grammar,
  * because people and tests recognise them.
  */
-export const en = {
+export const enPublic = {
   /** Words used across features. */
   common: {
     date_format: 'DD/MM/YYYY',
@@ -679,9 +678,6 @@ export const en = {
       'Already paid and not sure of the outcome? Check your payment status with its reference number.',
   },
 
-  /** The staff console's own labels (react-admin's built-in texts come from react-admin). */
-  console: consoleEn,
-
   /** Receipt and digital licence documents (PDF), their verification and the licence print screen. */
   documents: {
     receipt_title: 'Official receipt',
@@ -759,5 +755,8 @@ export const en = {
   },
 };
 
-/** The shape every catalogue has: en's keys, every value a string. */
-export type Catalogue = typeof en;
+/**
+ * The groups a public web app loads: every group but the console's, so the portal never downloads staff
+ * labels.
+ */
+export type PublicCatalogue = typeof enPublic;

@@ -1,7 +1,6 @@
 import type { FeatureCatalogue } from '../groups';
-import { consoleMs } from './console/ms';
 
-/** Bahasa Malaysia, the groups of the portal's features and of the console (groups.ts). */
+/** Bahasa Malaysia, the groups of the portal's features (groups.ts); the console's are in console/ms.ts. */
 export const msFeatures: FeatureCatalogue = {
   auth: {
     login_title: 'Log masuk ke akaun anda',
@@ -438,8 +437,6 @@ export const msFeatures: FeatureCatalogue = {
     helpline_check_status:
       'Sudah membayar tetapi tidak pasti hasilnya? Semak status bayaran anda dengan nombor rujukannya.',
   },
-
-  console: consoleMs,
 
   documents: {
     receipt_title: 'Resit rasmi',

@@ -1,11 +1,10 @@
-import type { Catalogue } from './en';
-import { consoleZh } from './console/zh';
+import type { PublicCatalogue } from './en';
 
 /**
  * Simplified Chinese, with the terms Malaysian Chinese readers use (门牌税 for assessment tax, 县议会 /
  * 市议会 for district / municipal councils). Same keys as `en` (checked by the type), same placeholders.
  */
-export const zh: Catalogue = {
+export const zhPublic: PublicCatalogue = {
   common: {
     date_format: '日/月/年 (DD/MM/YYYY)',
     app_name: 'CouncilPay',
@@ -614,8 +613,6 @@ export const zh: Catalogue = {
     helpline_hours_text: '星期一至星期五，上午 8 时至下午 5 时（公共假期除外）',
     helpline_check_status: '已付款但不确定结果？请用参考号码查询您的付款状态。',
   },
-
-  console: consoleZh,
 
   documents: {
     receipt_title: '正式收据',
