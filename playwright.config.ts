@@ -9,6 +9,19 @@ const port = process.env.E2E_PORT || '3300';
 // The simulator's port follows the API's (3300 → 3400), so two runs side by side need only E2E_PORT apart.
 const simPort = process.env.E2E_SIM_PORT || String(Number(port) + 100);
 
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const CONSOLE_WIDTHS = [390, 820, 1440];
+const WIDTHS_TEST = '**/console/e2e/widths.e2e.ts';
+
 export default defineConfig({
   testDir: '.',
   testMatch: ['apps/*/e2e/**/*.e2e.ts'],
@@ -30,22 +43,27 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: [WIDTHS_TEST],
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
+          executablePath: CHROMIUM,
+          args: CHROMIUM_ARGS,
         },
       },
     },
+    // The console at a phone's, a tablet's and a desktop's width: one walk of every screen each.
+    ...CONSOLE_WIDTHS.map((width) => ({
+      name: `console-${width}`,
+      testMatch: [WIDTHS_TEST],
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width, height: width < 600 ? 844 : 1000 },
+        isMobile: width < 600,
+        hasTouch: width < 600,
+        launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+      },
+    })),
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

@@ -1,6 +1,6 @@
 import { STAFF_ACTIONS, STAFF_AUDIT_TARGETS, type StaffAuditRow } from '@councilpay/domain';
 import { DataTable, List, SelectInput, TextInput, useTranslate, WithRecord } from 'react-admin';
-import { ChipsField, DateTimeField, TranslatedField, SCROLLING_TABLE } from '../shared/fields';
+import { ChipsField, DateTimeField, TranslatedField } from '../shared/fields';
 import { AuditChanges } from './AuditChanges';
 
 function useFilters() {
@@ -30,7 +30,6 @@ export function AuditList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
       exporter={false}
-      sx={SCROLLING_TABLE}
     >
       <DataTable<StaffAuditRow> bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="createdAt" field={DateTimeField} />

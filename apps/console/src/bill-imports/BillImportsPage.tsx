@@ -1,6 +1,5 @@
 import {
   BILL_ROW_OUTCOMES,
-  COUNCIL_CODES,
   PAYABLE_TYPES,
   formatDateTime,
   formatRinggit,
@@ -13,8 +12,6 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MuiButton from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -34,9 +31,9 @@ import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { Title, useDataProvider, useLocale, useNotify, usePermissions, useTranslate } from 'react-admin';
-import { isSystemAdmin, type StaffPermissions } from '../access';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { ScrollingBox } from '../shared/ScrollingBox';
+import { CouncilScreen, CouncilSelect, useCouncilParams, useDocumentLanguage } from '../shared/council-scope';
 import { ADMIN_API, type ConsoleDataProvider } from '../dataProvider';
 import { answerText, headerErrorText, headerErrorsOf, rowErrorText } from './messages';
 
@@ -48,7 +45,7 @@ const SHOWN_ORDER: BillRowOutcome[] = ['invalid', 'refused', 'new', 'changed', '
  * A table's box that scrolls sideways inside its card: with no width of its own (and at least the card's), a
  * wide table cannot widen the page on a phone.
  */
-const SCROLLS = { overflowX: 'auto', width: 0, minWidth: '100%' } as const;
+const SCROLLS = { width: 0, minWidth: '100%' } as const;
 const FILE_TYPES = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
@@ -59,31 +56,22 @@ const FILE_TYPES = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedoc
  */
 export function BillImportsPage() {
   const translate = useTranslate();
-  const locale = useLocale();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { permissions } = usePermissions<StaffPermissions>();
-  const [params, setParams] = useSearchParams();
-  const councils = isSystemAdmin(permissions) ? [...COUNCIL_CODES] : (permissions?.councils ?? []);
-  const council = params.get('council') ?? councils[0] ?? '';
-  const type = params.get('type') ?? PAYABLE_TYPES[0];
-  const importId = params.get('import');
+  const {
+    councils,
+    council,
+    values: { type },
+    param,
+    set,
+  } = useCouncilParams({ type: PAYABLE_TYPES[0] as string });
+  const importId = param('import');
   const [file, setFile] = useState<File | null>(null);
   const [complete, setComplete] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ text: string; header: HeaderError[] } | null>(null);
   const t = (key: string, values?: Record<string, unknown>) => translate(`console.bill_imports.${key}`, values);
-  const set = (values: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    next.set('council', council);
-    next.set('type', type);
-    for (const [key, value] of Object.entries(values)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { replace: true });
-  };
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     setFile(event.target.files?.[0] ?? null);
     setFailure(null);
@@ -109,103 +97,90 @@ export function BillImportsPage() {
     queryFn: ({ signal }) => dataProvider.listBillImports({ council, type }, 0, 20, signal),
     enabled: council !== '',
   });
-  const lang = ['ms', 'en', 'zh'].includes(locale) ? locale : 'ms';
+  const lang = useDocumentLanguage();
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={t('title')} />
-      <CardContent>
-        <Typography variant="body2" sx={{ mb: 2 }}>
-          {t('intro')}
-        </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-          <MuiTextField
-            select
-            label={t('council')}
-            value={council}
-            onChange={(e) => set({ council: e.target.value, import: null })}
-            sx={{ minWidth: 160 }}
-            slotProps={{ htmlInput: { 'data-testid': 'bill-import-council' } }}
-          >
-            {councils.map((c) => (
-              <MenuItem key={c} value={c}>
-                {c}
-              </MenuItem>
-            ))}
-          </MuiTextField>
-          <MuiTextField
-            select
-            label={t('type')}
-            value={type}
-            onChange={(e) => set({ type: e.target.value, import: null })}
-            sx={{ minWidth: 220 }}
-            slotProps={{ htmlInput: { 'data-testid': 'bill-import-type' } }}
-          >
-            {PAYABLE_TYPES.map((p) => (
-              <MenuItem key={p} value={p}>
-                {translate(`payment_types.${p}`)}
-              </MenuItem>
-            ))}
-          </MuiTextField>
-        </Stack>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ mb: 1, flexWrap: 'wrap' }}>
-          <MuiButton variant="outlined" href={`${ADMIN_API}/bill-imports/templates/${type}`} download={`${type}.csv`}>
-            {t('template')}
-          </MuiButton>
-          <MuiButton component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={busy}>
-            {t('choose')}
-            <input type="file" accept={FILE_TYPES} hidden onChange={onFile} data-testid="bill-import-file" />
-          </MuiButton>
-        </Stack>
-        {file && (
-          <Typography variant="body2" sx={{ mb: 1, overflowWrap: 'anywhere' }} data-testid="bill-import-chosen">
-            {t('chosen', { name: file.name })}
-          </Typography>
-        )}
-        <FormControlLabel
-          control={<Checkbox checked={complete} onChange={(e) => setComplete(e.target.checked)} />}
-          label={t('complete')}
+    <CouncilScreen title={t('title')} intro={t('intro')}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <CouncilSelect
+          label={t('council')}
+          councils={councils}
+          value={council}
+          onChange={(chosen) => set({ council: chosen, import: null })}
+          testId="bill-import-council"
         />
-        {complete && (
-          <Alert severity="warning" sx={{ mb: 1 }}>
-            {t('complete_hint')}
-          </Alert>
-        )}
-        <Box sx={{ mb: 2 }}>
-          <MuiButton variant="contained" disabled={!file || busy || !council} onClick={() => void upload()}>
-            {t('upload')}
-          </MuiButton>
-        </Box>
-        {busy && <LinearProgress sx={{ mb: 2 }} aria-label={t('uploading')} />}
-        {failure && (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid="bill-import-failure">
-            {failure.text}
-            {failure.header.length > 0 && (
-              <Box component="ul" sx={{ m: 0, pl: 2 }}>
-                {failure.header.map((e, i) => (
-                  <li key={i}>{headerErrorText(translate, e)}</li>
-                ))}
-              </Box>
-            )}
-          </Alert>
-        )}
-        {importId && (
-          <Preview id={importId} lang={lang} onConfirmed={() => notify(t('confirmed'), { type: 'success' })} />
-        )}
-        <Typography variant="h6" component="h2" sx={{ mt: 3 }}>
-          {t('history')}
+        <MuiTextField
+          select
+          label={t('type')}
+          value={type}
+          onChange={(e) => set({ type: e.target.value, import: null })}
+          sx={{ minWidth: 220 }}
+          slotProps={{ htmlInput: { 'data-testid': 'bill-import-type' } }}
+        >
+          {PAYABLE_TYPES.map((p) => (
+            <MenuItem key={p} value={p}>
+              {translate(`payment_types.${p}`)}
+            </MenuItem>
+          ))}
+        </MuiTextField>
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ mb: 1, flexWrap: 'wrap' }}>
+        <MuiButton variant="outlined" href={`${ADMIN_API}/bill-imports/templates/${type}`} download={`${type}.csv`}>
+          {t('template')}
+        </MuiButton>
+        <MuiButton component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={busy}>
+          {t('choose')}
+          <input type="file" accept={FILE_TYPES} hidden onChange={onFile} data-testid="bill-import-file" />
+        </MuiButton>
+      </Stack>
+      {file && (
+        <Typography variant="body2" sx={{ mb: 1, overflowWrap: 'anywhere' }} data-testid="bill-import-chosen">
+          {t('chosen', { name: file.name })}
         </Typography>
-        {history.isPending && council !== '' && <LinearProgress />}
-        {history.error && <Alert severity="error">{answerText(translate, history.error)}</Alert>}
-        {history.data && (
-          <History
-            imports={history.data.data}
-            total={history.data.total}
-            onOpen={(id) => set({ import: id })}
-            current={importId}
-          />
-        )}
-      </CardContent>
-    </Card>
+      )}
+      <FormControlLabel
+        control={<Checkbox checked={complete} onChange={(e) => setComplete(e.target.checked)} />}
+        label={t('complete')}
+      />
+      {complete && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {t('complete_hint')}
+        </Alert>
+      )}
+      <Box sx={{ mb: 2 }}>
+        <MuiButton variant="contained" disabled={!file || busy || !council} onClick={() => void upload()}>
+          {t('upload')}
+        </MuiButton>
+      </Box>
+      {busy && <LinearProgress sx={{ mb: 2 }} aria-label={t('uploading')} />}
+      {failure && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="bill-import-failure">
+          {failure.text}
+          {failure.header.length > 0 && (
+            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+              {failure.header.map((e, i) => (
+                <li key={i}>{headerErrorText(translate, e)}</li>
+              ))}
+            </Box>
+          )}
+        </Alert>
+      )}
+      {importId && (
+        <Preview id={importId} lang={lang} onConfirmed={() => notify(t('confirmed'), { type: 'success' })} />
+      )}
+      <Typography variant="h6" component="h2" sx={{ mt: 3 }}>
+        {t('history')}
+      </Typography>
+      {history.isPending && council !== '' && <LinearProgress />}
+      {history.error && <Alert severity="error">{answerText(translate, history.error)}</Alert>}
+      {history.data && (
+        <History
+          imports={history.data.data}
+          total={history.data.total}
+          onOpen={(id) => set({ import: id })}
+          current={importId}
+        />
+      )}
+    </CouncilScreen>
   );
 }
 
@@ -360,7 +335,7 @@ function Rows({ id, outcome, count }: { id: string; outcome: BillRowOutcome; cou
         {t(`outcomes.${outcome}`)} ({count})
       </Typography>
       {rows.isPending && <LinearProgress />}
-      <Box sx={SCROLLS}>
+      <ScrollingBox label={t(`outcomes.${outcome}`)} sx={SCROLLS}>
         <Table size="small">
           <TableHead>
             <TableRow>
@@ -386,7 +361,7 @@ function Rows({ id, outcome, count }: { id: string; outcome: BillRowOutcome; cou
             )}
           </TableBody>
         </Table>
-      </Box>
+      </ScrollingBox>
       {list.length < count && (
         <Typography variant="body2" color="text.secondary">
           {t('shown', { shown: list.length, count })}
@@ -463,7 +438,7 @@ function History({
   const t = (key: string, values?: Record<string, unknown>) => translate(`console.bill_imports.${key}`, values);
   if (imports.length === 0) return <Typography color="text.secondary">{t('history_empty')}</Typography>;
   return (
-    <Box sx={SCROLLS} data-testid="bill-import-history">
+    <ScrollingBox label={t('history')} sx={SCROLLS} testId="bill-import-history">
       <Table size="small">
         <TableHead>
           <TableRow>
@@ -507,6 +482,6 @@ function History({
           {t('shown', { shown: imports.length, count: total })}
         </Typography>
       )}
-    </Box>
+    </ScrollingBox>
   );
 }

@@ -1,17 +1,12 @@
 import {
-  COUNCIL_CODES,
   formatRinggit,
   malaysiaDay,
   type CollectionFileReproduction,
   type CollectionFileRow,
 } from '@councilpay/domain';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import MuiButton from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -22,10 +17,10 @@ import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { Title, useDataProvider, useNotify, usePermissions, useTranslate } from 'react-admin';
-import { isSystemAdmin, type StaffPermissions } from '../access';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { CouncilScreen, CouncilSelect, useCouncilParams, useNotifyFailure } from '../shared/council-scope';
+import { ScrollingBox } from '../shared/ScrollingBox';
 
 const dmy = (day: string) => day.split('-').reverse().join('/');
 
@@ -38,23 +33,16 @@ export function CollectionFilesPage() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const queryClient = useQueryClient();
-  const { permissions } = usePermissions<StaffPermissions>();
-  const [params, setParams] = useSearchParams();
-  const councils = isSystemAdmin(permissions) ? [...COUNCIL_CODES] : (permissions?.councils ?? []);
-  const council = params.get('council') ?? councils[0] ?? '';
-  const to = params.get('to') ?? malaysiaDay(-1);
-  const from = params.get('from') ?? malaysiaDay(-14);
+  const {
+    councils,
+    council,
+    values: { from, to },
+    set,
+  } = useCouncilParams({ from: malaysiaDay(-14), to: malaysiaDay(-1) });
   const [results, setResults] = useState<Record<string, CollectionFileReproduction[]>>({});
   const t = (key: string, values?: Record<string, unknown>) => translate(`console.collection_files.${key}`, values);
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    next.set('council', council);
-    next.set('from', from);
-    next.set('to', to);
-    next.set(key, value);
-    setParams(next, { replace: true });
-  };
   const files = useQuery<CollectionFileRow[], Error>({
     queryKey: ['collection-files', council, from, to],
     queryFn: ({ signal }) => dataProvider.listCollectionFiles({ council, from, to }, signal),
@@ -67,109 +55,94 @@ export function CollectionFilesPage() {
       if (answer.some((a) => a.keptNow)) notify('console.collection_files.kept_now', { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: ['collection-files', council] });
     } catch (error) {
-      notify(error instanceof Error ? translate(error.message, { _: error.message }) : 'ra.notification.http_error', {
-        type: 'error',
-      });
+      notifyFailure(error);
     }
   };
   const days = [...new Set((files.data ?? []).map((f) => f.day))];
   const download = (f: CollectionFileRow) =>
     `/api/admin/collection-files/${encodeURIComponent(f.council)}/${f.day}/${f.format}`;
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={t('title')} />
-      <CardContent>
-        <Typography variant="body2" sx={{ mb: 2 }}>
-          {t('intro')}
-        </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+    <CouncilScreen title={t('title')} intro={t('intro')}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <CouncilSelect
+          label={t('council')}
+          councils={councils}
+          value={council}
+          onChange={(chosen) => set({ council: chosen })}
+          testId="collection-council"
+        />
+        {(['from', 'to'] as const).map((key) => (
           <MuiTextField
-            select
-            label={t('council')}
-            value={council}
-            onChange={(e) => set('council', e.target.value)}
-            sx={{ minWidth: 160 }}
-            slotProps={{ htmlInput: { 'data-testid': 'collection-council' } }}
-          >
-            {councils.map((c) => (
-              <MenuItem key={c} value={c}>
-                {c}
-              </MenuItem>
-            ))}
-          </MuiTextField>
-          {(['from', 'to'] as const).map((key) => (
-            <MuiTextField
-              key={key}
-              type="date"
-              label={t(key)}
-              value={key === 'from' ? from : to}
-              onChange={(e) => e.target.value && set(key, e.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `collection-${key}` } }}
-            />
-          ))}
-        </Stack>
-        {files.isPending && council !== '' && <LinearProgress />}
-        {files.error && <Alert severity="error">{translate(files.error.message, { _: files.error.message })}</Alert>}
-        {files.data && days.length === 0 && <Typography color="text.secondary">{t('none')}</Typography>}
-        {days.length > 0 && (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" data-testid="collection-files">
-              <TableHead>
-                <TableRow>
-                  {['day', 'format', 'lines', 'credited', 'refunds', 'sha256', ''].map((k) => (
-                    <TableCell key={k}>{k ? t(k) : ''}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {days.flatMap((day) => {
-                  const ofDay = files.data!.filter((f) => f.day === day);
-                  const result = results[day];
-                  return [
-                    ...ofDay.map((f, n) => (
-                      <TableRow key={f.id} data-day={day} data-format={f.format}>
-                        <TableCell>{n === 0 ? dmy(day) : ''}</TableCell>
-                        <TableCell>
-                          <MuiButton size="small" href={download(f)} download>
-                            {t('download')} {f.format.toUpperCase()}
+            key={key}
+            type="date"
+            label={t(key)}
+            value={key === 'from' ? from : to}
+            onChange={(e) => e.target.value && set({ [key]: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `collection-${key}` } }}
+          />
+        ))}
+      </Stack>
+      {files.isPending && council !== '' && <LinearProgress />}
+      {files.error && <Alert severity="error">{translate(files.error.message, { _: files.error.message })}</Alert>}
+      {files.data && days.length === 0 && <Typography color="text.secondary">{t('none')}</Typography>}
+      {days.length > 0 && (
+        <ScrollingBox label={t('title')}>
+          <Table size="small" data-testid="collection-files">
+            <TableHead>
+              <TableRow>
+                {['day', 'format', 'lines', 'credited', 'refunds', 'sha256', ''].map((k) => (
+                  <TableCell key={k}>{k ? t(k) : ''}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {days.flatMap((day) => {
+                const ofDay = files.data!.filter((f) => f.day === day);
+                const result = results[day];
+                return [
+                  ...ofDay.map((f, n) => (
+                    <TableRow key={f.id} data-day={day} data-format={f.format}>
+                      <TableCell>{n === 0 ? dmy(day) : ''}</TableCell>
+                      <TableCell>
+                        <MuiButton size="small" href={download(f)} download>
+                          {t('download')} {f.format.toUpperCase()}
+                        </MuiButton>
+                      </TableCell>
+                      <TableCell>{f.lineCount}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatRinggit(f.creditedSen)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatRinggit(f.refundsSen)}</TableCell>
+                      <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.75rem', wordBreak: 'break-all' }}>
+                        {f.sha256}
+                      </TableCell>
+                      <TableCell>
+                        {n === 0 && (
+                          <MuiButton size="small" variant="outlined" onClick={() => void reproduce(day)}>
+                            {t('reproduce')}
                           </MuiButton>
-                        </TableCell>
-                        <TableCell>{f.lineCount}</TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatRinggit(f.creditedSen)}</TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatRinggit(f.refundsSen)}</TableCell>
-                        <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.75rem', wordBreak: 'break-all' }}>
-                          {f.sha256}
-                        </TableCell>
-                        <TableCell>
-                          {n === 0 && (
-                            <MuiButton size="small" variant="outlined" onClick={() => void reproduce(day)}>
-                              {t('reproduce')}
-                            </MuiButton>
-                          )}
-                        </TableCell>
-                      </TableRow>
-                    )),
-                    ...(result
-                      ? [
-                          <TableRow key={`${day}-result`}>
-                            <TableCell colSpan={7}>
-                              <Alert
-                                severity={result.every((r) => r.identical) ? 'success' : 'warning'}
-                                data-testid={`collection-reproduced-${day}`}
-                              >
-                                {t(result.every((r) => r.identical) ? 'identical' : 'different')}
-                              </Alert>
-                            </TableCell>
-                          </TableRow>,
-                        ]
-                      : []),
-                  ];
-                })}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
-      </CardContent>
-    </Card>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  )),
+                  ...(result
+                    ? [
+                        <TableRow key={`${day}-result`}>
+                          <TableCell colSpan={7}>
+                            <Alert
+                              severity={result.every((r) => r.identical) ? 'success' : 'warning'}
+                              data-testid={`collection-reproduced-${day}`}
+                            >
+                              {t(result.every((r) => r.identical) ? 'identical' : 'different')}
+                            </Alert>
+                          </TableCell>
+                        </TableRow>,
+                      ]
+                    : []),
+                ];
+              })}
+            </TableBody>
+          </Table>
+        </ScrollingBox>
+      )}
+    </CouncilScreen>
   );
 }

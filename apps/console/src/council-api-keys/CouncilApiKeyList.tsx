@@ -20,7 +20,7 @@ import {
 import { Link } from 'react-router-dom';
 import { ADMIN_API } from '../dataProvider';
 import { httpClient } from '../httpClient';
-import { DateTimeField, SCROLLING_TABLE } from '../shared/fields';
+import { DateTimeField } from '../shared/fields';
 import { SecretDialog } from './SecretDialog';
 
 const STATE_COLOURS = { active: 'success', rotating: 'warning', expired: 'default', revoked: 'default' } as const;
@@ -94,7 +94,6 @@ export function CouncilApiKeyList() {
       actions={<Actions />}
       pagination={false}
       exporter={false}
-      sx={SCROLLING_TABLE}
     >
       <DataTable<CouncilApiKey> bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="council" disableSort />

@@ -1,6 +1,6 @@
 import { COUNCIL_CODES, type CouncilApiRequestRow } from '@councilpay/domain';
 import { DataTable, List, SelectInput, TextInput } from 'react-admin';
-import { DateTimeField, SCROLLING_TABLE } from '../shared/fields';
+import { DateTimeField } from '../shared/fields';
 
 /** The requests councils' keys made, newest first: what a council's system sent and what it was answered. */
 export function CouncilApiRequestList() {
@@ -13,7 +13,6 @@ export function CouncilApiRequestList() {
       sort={{ field: 'id', order: 'DESC' }}
       perPage={50}
       exporter={false}
-      sx={SCROLLING_TABLE}
     >
       <DataTable<CouncilApiRequestRow> bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="createdAt" disableSort field={DateTimeField} />

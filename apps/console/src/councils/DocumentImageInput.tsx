@@ -20,7 +20,7 @@ export function DocumentImageInput({ source }: { source: 'logoImage' | 'signatur
       source={source}
       format={format}
       validate={validateDocumentImage}
-      inputProps={{ accept: DOCUMENT_IMAGE_ACCEPT }}
+      inputProps={{ accept: DOCUMENT_IMAGE_ACCEPT, 'aria-label': title }}
       helperText={<span>{translate('console.document_image.hint', { max: DOCUMENT_IMAGE_MAX_BYTES / 1024 })}</span>}
       sx={{ '& .RaFileInput-removeButton button': { opacity: 1 } }}
     >

@@ -7,7 +7,6 @@ import {
   type PublicHealthReport,
 } from '@councilpay/domain';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -26,6 +25,7 @@ import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { ActionButton } from '../shared/ActionButton';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { MismatchesCard } from '../reconciliation/MismatchesCard';
+import { ScrollingBox } from '../shared/ScrollingBox';
 
 /** The route of a list with these filters (react-admin reads `filter` from the location). */
 export function listLink(resource: string, filter: Record<string, unknown>, sort?: [string, 'ASC' | 'DESC']): string {
@@ -61,7 +61,7 @@ function Takings({ dashboard }: { dashboard: AdminDashboard }) {
     return <Typography color="text.secondary">{translate('console.takings_empty')}</Typography>;
   const money = (sen: number) => formatRinggit(sen);
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <ScrollingBox label={translate('console.takings_title', { day: dashboard.day })}>
       <Table size="small">
         <TableHead>
           <TableRow>
@@ -112,7 +112,7 @@ function Takings({ dashboard }: { dashboard: AdminDashboard }) {
           </TableRow>
         </TableBody>
       </Table>
-    </Box>
+    </ScrollingBox>
   );
 }
 

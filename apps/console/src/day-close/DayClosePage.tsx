@@ -1,5 +1,4 @@
 import {
-  COUNCIL_CODES,
   formatRinggit,
   malaysiaDay,
   type DayCloseAdjustment,
@@ -10,14 +9,11 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MuiButton from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -28,10 +24,17 @@ import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { Title, useDataProvider, useLocale, useNotify, usePermissions, useTranslate } from 'react-admin';
-import { isSystemAdmin, type StaffPermissions } from '../access';
+import { Link } from 'react-router-dom';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
+import {
+  CouncilScreen,
+  CouncilSelect,
+  useCouncilParams,
+  useDocumentLanguage,
+  useNotifyFailure,
+} from '../shared/council-scope';
+import { ScrollingBox } from '../shared/ScrollingBox';
 
 /** The money figures the close lists, in order. */
 const FIGURES: (keyof MoneyFigures)[] = [
@@ -53,24 +56,18 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 
  */
 export function DayClosePage() {
   const translate = useTranslate();
-  const locale = useLocale();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const queryClient = useQueryClient();
-  const { permissions } = usePermissions<StaffPermissions>();
-  const [params, setParams] = useSearchParams();
-  const councils = isSystemAdmin(permissions) ? [...COUNCIL_CODES] : (permissions?.councils ?? []);
-  const council = params.get('council') ?? councils[0] ?? '';
-  const day = params.get('day') ?? malaysiaDay(-1);
+  const {
+    councils,
+    council,
+    values: { day },
+    set,
+  } = useCouncilParams({ day: malaysiaDay(-1) });
   const [confirming, setConfirming] = useState(false);
   const t = (key: string, values?: Record<string, unknown>) => translate(`console.day_close.${key}`, values);
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    next.set('council', council);
-    next.set('day', day);
-    next.set(key, value);
-    setParams(next, { replace: true });
-  };
   const report = useQuery<DayCloseReport, Error>({
     queryKey: ['day-close', council, day],
     queryFn: ({ signal }) => dataProvider.getDayClose(council, day, signal),
@@ -82,77 +79,62 @@ export function DayClosePage() {
       queryClient.setQueryData(['day-close', council, day], await dataProvider.signDayClose(council, day));
       notify('console.day_close.day_signed', { type: 'success' });
     } catch (error) {
-      notify(error instanceof Error ? translate(error.message, { _: error.message }) : 'ra.notification.http_error', {
-        type: 'error',
-      });
+      notifyFailure(error);
     }
   };
-  const lang = ['ms', 'en', 'zh'].includes(locale) ? locale : 'ms';
+  const lang = useDocumentLanguage();
   const download = (kind: 'pdf' | 'csv') =>
     `/api/admin/day-close/${encodeURIComponent(council)}/${day}/report.${kind}?lang=${lang}`;
   const r = report.data;
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={t('title')} />
-      <CardContent>
-        <Typography variant="body2" sx={{ mb: 2 }}>
-          {t('intro')}
-        </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-          <MuiTextField
-            select
-            label={t('council')}
-            value={council}
-            onChange={(e) => set('council', e.target.value)}
-            sx={{ minWidth: 160 }}
-            slotProps={{ htmlInput: { 'data-testid': 'day-close-council' } }}
-          >
-            {councils.map((c) => (
-              <MenuItem key={c} value={c}>
-                {c}
-              </MenuItem>
-            ))}
-          </MuiTextField>
-          <MuiTextField
-            type="date"
-            label={t('day')}
-            value={day}
-            onChange={(e) => e.target.value && set('day', e.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'day-close-day' } }}
-          />
-        </Stack>
-        {report.isPending && council !== '' && <LinearProgress />}
-        {report.error && <Alert severity="error">{translate(report.error.message, { _: report.error.message })}</Alert>}
-        {r && (
-          <Box data-testid="day-close" data-signed={r.signed ? 'yes' : 'no'}>
-            <Alert severity={r.signed ? 'success' : 'info'} sx={{ mb: 2 }} data-testid="day-close-status">
-              {r.signed ? t('signed_by', { by: r.signed.by, at: when(r.signed.at) }) : t('not_signed')}
-              {!r.signed && !r.over && ` · ${t('not_over')}`}
-            </Alert>
-            <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
-              {!r.signed && (
-                <MuiButton variant="contained" disabled={!r.over} onClick={() => setConfirming(true)}>
-                  {t('sign')}
-                </MuiButton>
-              )}
-              <MuiButton variant="outlined" href={download('pdf')} download>
-                {t('download_pdf')}
+    <CouncilScreen title={t('title')} intro={t('intro')}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <CouncilSelect
+          label={t('council')}
+          councils={councils}
+          value={council}
+          onChange={(chosen) => set({ council: chosen })}
+          testId="day-close-council"
+        />
+        <MuiTextField
+          type="date"
+          label={t('day')}
+          value={day}
+          onChange={(e) => e.target.value && set({ day: e.target.value })}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'day-close-day' } }}
+        />
+      </Stack>
+      {report.isPending && council !== '' && <LinearProgress />}
+      {report.error && <Alert severity="error">{translate(report.error.message, { _: report.error.message })}</Alert>}
+      {r && (
+        <Box data-testid="day-close" data-signed={r.signed ? 'yes' : 'no'}>
+          <Alert severity={r.signed ? 'success' : 'info'} sx={{ mb: 2 }} data-testid="day-close-status">
+            {r.signed ? t('signed_by', { by: r.signed.by, at: when(r.signed.at) }) : t('not_signed')}
+            {!r.signed && !r.over && ` · ${t('not_over')}`}
+          </Alert>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+            {!r.signed && (
+              <MuiButton variant="contained" disabled={!r.over} onClick={() => setConfirming(true)}>
+                {t('sign')}
               </MuiButton>
-              <MuiButton variant="outlined" href={download('csv')} download>
-                {t('download_csv')}
-              </MuiButton>
-            </Stack>
-            {r.signed && (
-              <Typography variant="h6" component="h2">
-                {t('signed_figures')}
-              </Typography>
             )}
-            <Figures figures={r.signed?.figures ?? r.figures} testId="day-close-figures" />
-            <Adjustments title={t('adjustments_after')} list={r.adjustmentsAfterSignOff} testId="day-close-after" />
-            <Adjustments title={t('adjustments_recorded')} list={r.adjustmentsRecorded} testId="day-close-recorded" />
-          </Box>
-        )}
-      </CardContent>
+            <MuiButton variant="outlined" href={download('pdf')} download>
+              {t('download_pdf')}
+            </MuiButton>
+            <MuiButton variant="outlined" href={download('csv')} download>
+              {t('download_csv')}
+            </MuiButton>
+          </Stack>
+          {r.signed && (
+            <Typography variant="h6" component="h2">
+              {t('signed_figures')}
+            </Typography>
+          )}
+          <Figures figures={r.signed?.figures ?? r.figures} testId="day-close-figures" />
+          <Adjustments title={t('adjustments_after')} list={r.adjustmentsAfterSignOff} testId="day-close-after" />
+          <Adjustments title={t('adjustments_recorded')} list={r.adjustmentsRecorded} testId="day-close-recorded" />
+        </Box>
+      )}
       {confirming && (
         <Dialog open onClose={() => setConfirming(false)} aria-labelledby="day-close-sign-title">
           <DialogTitle id="day-close-sign-title">{t('sign_confirm_title', { day: dmy(day), council })}</DialogTitle>
@@ -167,7 +149,7 @@ export function DayClosePage() {
           </DialogActions>
         </Dialog>
       )}
-    </Card>
+    </CouncilScreen>
   );
 }
 
@@ -178,7 +160,7 @@ function Figures({ figures, testId }: { figures: DayCloseFigures; testId: string
   const check = figures.check;
   return (
     <Box data-testid={testId}>
-      <Box sx={{ overflowX: 'auto', mb: 2 }}>
+      <ScrollingBox label={t('title')} sx={{ mb: 2 }}>
         <Table size="small">
           <TableHead>
             <TableRow>
@@ -202,7 +184,7 @@ function Figures({ figures, testId }: { figures: DayCloseFigures; testId: string
             ))}
           </TableBody>
         </Table>
-      </Box>
+      </ScrollingBox>
       <Typography variant="h6" component="h2">
         {t('settlement')}
       </Typography>
@@ -211,7 +193,7 @@ function Figures({ figures, testId }: { figures: DayCloseFigures; testId: string
           {t('no_settlement')}
         </Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto', mb: 2 }}>
+        <ScrollingBox label={t('settlement')} sx={{ mb: 2 }}>
           <Table size="small" data-testid="day-close-settlements">
             <TableHead>
               <TableRow>
@@ -233,7 +215,7 @@ function Figures({ figures, testId }: { figures: DayCloseFigures; testId: string
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollingBox>
       )}
       <Alert severity={check.holds ? 'success' : 'error'} sx={{ mb: 2 }} data-testid="day-close-check">
         {t(check.holds ? 'check_holds' : 'check_fails', {
@@ -255,7 +237,7 @@ function Adjustments({ title, list, testId }: { title: string; list: DayCloseAdj
       <Typography variant="h6" component="h2">
         {title}
       </Typography>
-      <Box sx={{ overflowX: 'auto' }}>
+      <ScrollingBox label={title}>
         <Table size="small">
           <TableHead>
             <TableRow>
@@ -277,7 +259,7 @@ function Adjustments({ title, list, testId }: { title: string; list: DayCloseAdj
             ))}
           </TableBody>
         </Table>
-      </Box>
+      </ScrollingBox>
     </Box>
   );
 }

@@ -1,6 +1,15 @@
 import QueueIcon from '@mui/icons-material/ViewList';
 import type { ReactNode } from 'react';
-import { Layout, Menu, useCanAccess, useTranslate } from 'react-admin';
+import {
+  AppBar,
+  Layout,
+  LoadingIndicator,
+  LocalesMenuButton,
+  Menu,
+  ToggleThemeButton,
+  useCanAccess,
+  useTranslate,
+} from 'react-admin';
 import configuration from '../configuration';
 import reconciliation from '../reconciliation';
 import settlements from '../settlements';
@@ -80,13 +89,33 @@ function ConsoleMenu() {
 const CONTENT_SHRINKS = {
   minWidth: 0,
   '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .RaList-main': { minWidth: 0 },
-  '& .RaList-content': { overflowX: 'auto' },
+  // Three classes deep: react-admin's List sets `overflow: inherit` on its content with two, injected later.
+  '& .RaList-main .RaList-content': { overflowX: 'auto' },
 } as const;
+
+/**
+ * react-admin's app bar with its usual tools (language, light or dark, reload), the spinner shown while data loads
+ * named for screen readers ("Loading", in the console's language) as every progress bar must be.
+ */
+function ConsoleAppBar() {
+  const translate = useTranslate();
+  return (
+    <AppBar
+      toolbar={
+        <>
+          <LocalesMenuButton />
+          <ToggleThemeButton />
+          <LoadingIndicator aria-label={translate('ra.page.loading')} />
+        </>
+      }
+    />
+  );
+}
 
 /** react-admin's layout with the console's menu (dashboard, resources, configuration, queues). */
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout menu={ConsoleMenu} sx={CONTENT_SHRINKS}>
+    <Layout menu={ConsoleMenu} appBar={ConsoleAppBar} sx={CONTENT_SHRINKS}>
       {children}
     </Layout>
   );

@@ -9,7 +9,7 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin';
-import { DateTimeField, TranslatedField, SCROLLING_TABLE } from '../shared/fields';
+import { DateTimeField, TranslatedField } from '../shared/fields';
 import { ResendNotificationButton } from './ResendNotificationButton';
 
 const TEMPLATES = [
@@ -54,7 +54,6 @@ export function NotificationList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
       exporter={false}
-      sx={SCROLLING_TABLE}
     >
       <DataTable<AdminNotificationRow> bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="createdAt" field={DateTimeField} />

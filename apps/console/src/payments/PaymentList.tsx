@@ -16,15 +16,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { formatDateTime, formatRinggit } from '@councilpay/domain';
-import {
-  ChipsField,
-  DateTimeField,
-  LateField,
-  MethodField,
-  MoneyField,
-  PaymentStatusField,
-  SCROLLING_TABLE,
-} from '../shared/fields';
+import { ChipsField, DateTimeField, LateField, MethodField, MoneyField, PaymentStatusField } from '../shared/fields';
 import { PaymentListActions } from './ExportCsvButton';
 import { PaymentTotals } from './PaymentTotals';
 import { StatusTabs } from './StatusTabs';
@@ -96,7 +88,6 @@ export function PaymentList() {
       perPage={25}
       exporter={false}
       actions={<PaymentListActions />}
-      sx={SCROLLING_TABLE}
     >
       <StatusTabs />
       {isSmall ? (

@@ -1,5 +1,4 @@
 import {
-  COUNCIL_CODES,
   formatRinggit,
   malaysiaDay,
   MONEY_FIGURE_KEYS,
@@ -9,7 +8,6 @@ import {
   type ReconciliationRow,
 } from '@councilpay/domain';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -24,10 +22,11 @@ import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Title, useDataProvider, usePermissions, useTranslate } from 'react-admin';
-import { isSystemAdmin, type StaffPermissions } from '../access';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { listLink } from '../dashboard/Dashboard';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { CouncilSelect, useStaffCouncils } from '../shared/council-scope';
+import { ScrollingBox } from '../shared/ScrollingBox';
 
 /** The payments made on a day that are now in `status`. */
 const madeWith = (status: PaymentState) => (day: string) => ({ from: day, to: day, status: [status] });
@@ -68,7 +67,6 @@ const isMoney = (key: keyof ReconciliationRow): key is keyof MoneyFigures =>
 export function ReconciliationPage() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const { permissions } = usePermissions<StaffPermissions>();
   const [params, setParams] = useSearchParams();
   const query = {
     from: params.get('from') ?? malaysiaDay(-6),
@@ -92,7 +90,7 @@ export function ReconciliationPage() {
         signal,
       ),
   });
-  const councils = isSystemAdmin(permissions) ? [...COUNCIL_CODES] : (permissions?.councils ?? []);
+  const councils = useStaffCouncils();
   const t = (key: string) => translate(`console.reconciliation.${key}`);
   return (
     <Card sx={{ mt: 2 }}>
@@ -113,20 +111,13 @@ export function ReconciliationPage() {
             onChange={(e) => set('to', e.target.value)}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'reconciliation-to' } }}
           />
-          <MuiTextField
-            select
+          <CouncilSelect
             label={t('council')}
+            councils={councils}
             value={query.council}
-            onChange={(e) => set('council', e.target.value)}
-            sx={{ minWidth: 140 }}
-          >
-            <MenuItem value="">—</MenuItem>
-            {councils.map((c) => (
-              <MenuItem key={c} value={c}>
-                {c}
-              </MenuItem>
-            ))}
-          </MuiTextField>
+            onChange={(chosen) => set('council', chosen)}
+            anyLabel="—"
+          />
           <MuiTextField
             select
             label={t('method')}
@@ -153,7 +144,7 @@ function Figures({ report }: { report: ReconciliationReport }) {
   const t = (key: string) => translate(`console.reconciliation.${key}`);
   if (report.rows.length === 0) return <Typography color="text.secondary">{t('no_rows')}</Typography>;
   return (
-    <Box sx={{ overflowX: 'auto', mb: 3 }}>
+    <ScrollingBox label={t('title')} sx={{ mb: 3 }}>
       <Table size="small" data-testid="reconciliation-rows">
         <TableHead>
           <TableRow>
@@ -224,7 +215,7 @@ function Figures({ report }: { report: ReconciliationReport }) {
           </TableRow>
         </TableBody>
       </Table>
-    </Box>
+    </ScrollingBox>
   );
 }
 

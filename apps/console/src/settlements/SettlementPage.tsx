@@ -42,6 +42,7 @@ import { useEffect, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { HttpError, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { ScrollingBox } from '../shared/ScrollingBox';
 
 const RESULT_COLOURS: Record<SettlementResult, 'success' | 'warning' | 'error'> = {
   matched: 'success',
@@ -239,7 +240,7 @@ export function SettlementPage() {
                 />
               ))}
             </Stack>
-            <Box sx={{ overflowX: 'auto' }}>
+            <ScrollingBox label={t('title')}>
               <Table size="small" data-testid="settlement-lines">
                 <TableHead>
                   <TableRow>
@@ -327,7 +328,7 @@ export function SettlementPage() {
                   ))}
                 </TableBody>
               </Table>
-            </Box>
+            </ScrollingBox>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="settlement-shown">
               {t('shown', { shown: lines.length, lines: total })}
             </Typography>
@@ -342,7 +343,7 @@ export function SettlementPage() {
         {earlier.length > 0 && (
           <Box sx={{ mt: 4 }}>
             <Typography variant="h6">{t('earlier')}</Typography>
-            <Box sx={{ overflowX: 'auto' }}>
+            <ScrollingBox label={t('earlier')}>
               <Table size="small" data-testid="settlement-checks">
                 <TableHead>
                   <TableRow>
@@ -369,7 +370,7 @@ export function SettlementPage() {
                   ))}
                 </TableBody>
               </Table>
-            </Box>
+            </ScrollingBox>
           </Box>
         )}
       </CardContent>

@@ -89,9 +89,6 @@ export function ChipsField({ prefix, ...props }: FieldProps & { prefix?: string 
   );
 }
 
-/** A list whose table scrolls sideways within the page on a narrow screen (a tablet), not the whole page. */
-export const SCROLLING_TABLE = { '& .RaList-content': { overflowX: 'auto' } } as const;
-
 type Translate = (key: string, options?: object) => string;
 
 /** A bank or card by its name: "Maybank2U" for an FPX bank id, "Visa" for card method 48; unknown codes as themselves. */

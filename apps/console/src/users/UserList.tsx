@@ -1,7 +1,7 @@
 import { ROLES } from '@councilpay/domain';
 import { BooleanField, DataTable, EditButton, List, SearchInput, SelectInput, useTranslate } from 'react-admin';
 import type { UserRecord } from '../dataProvider';
-import { ChipsField, DateTimeField, SCROLLING_TABLE } from '../shared/fields';
+import { ChipsField, DateTimeField } from '../shared/fields';
 
 function useFilters() {
   const translate = useTranslate();
@@ -19,13 +19,7 @@ function useFilters() {
 /** Accounts (`_admin` only), with their roles and the councils they administer. */
 export function UserList() {
   return (
-    <List<UserRecord>
-      filters={useFilters()}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      exporter={false}
-      sx={SCROLLING_TABLE}
-    >
+    <List<UserRecord> filters={useFilters()} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false}>
       <DataTable<UserRecord> bulkActionButtons={false} rowClick="edit">
         <DataTable.Col source="email" />
         <DataTable.Col source="fullName" />

@@ -1,5 +1,4 @@
 import {
-  COUNCIL_CODES,
   WEBHOOK_EVENT_TYPES,
   type WebhookDeliveryRow,
   type WebhookEndpoint,
@@ -9,8 +8,6 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MuiButton from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -18,7 +15,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -29,10 +25,10 @@ import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { Title, useDataProvider, useNotify, usePermissions, useTranslate } from 'react-admin';
-import { isSystemAdmin, type StaffPermissions } from '../access';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { CouncilScreen, CouncilSelect, useCouncilParams, useNotifyFailure } from '../shared/council-scope';
+import { ScrollingBox } from '../shared/ScrollingBox';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-GB', { timeZone: 'Asia/Kuala_Lumpur' }) : '';
@@ -45,37 +41,21 @@ const when = (iso: string | null) =>
 export function WebhooksPage() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const notify = useNotify();
+  const failed = useNotifyFailure();
   const queryClient = useQueryClient();
-  const { permissions } = usePermissions<StaffPermissions>();
-  const [params, setParams] = useSearchParams();
-  const councils = isSystemAdmin(permissions) ? [...COUNCIL_CODES] : (permissions?.councils ?? []);
-  const council = params.get('council') ?? councils[0] ?? '';
-  const selected = params.get('endpoint');
+  const { councils, council, param, set } = useCouncilParams({});
+  const selected = param('endpoint');
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(['bill.credited']);
   const [secret, setSecret] = useState<WebhookEndpointWithSecret | null>(null);
   const [rotating, setRotating] = useState<WebhookEndpoint | null>(null);
   const t = (key: string, values?: Record<string, unknown>) => translate(`console.webhooks.${key}`, values);
-  const set = (values: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    next.set('council', council);
-    for (const [k, v] of Object.entries(values)) {
-      if (v === null) next.delete(k);
-      else next.set(k, v);
-    }
-    setParams(next, { replace: true });
-  };
   const endpoints = useQuery<WebhookEndpoint[], Error>({
     queryKey: ['webhook-endpoints', council],
     queryFn: ({ signal }) => dataProvider.listWebhookEndpoints(council, signal),
     enabled: council !== '',
   });
-  const failed = (error: unknown) =>
-    notify(error instanceof Error ? translate(error.message, { _: error.message }) : 'ra.notification.http_error', {
-      type: 'error',
-    });
   const act = async (action: () => Promise<unknown>) => {
     try {
       await action();
@@ -99,125 +79,114 @@ export function WebhooksPage() {
   const status = (e: WebhookEndpoint) =>
     e.enabled ? t('enabled') : t(e.disabledReason === 'failing' ? 'disabled_failing' : 'disabled_staff');
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={t('title')} />
-      <CardContent>
-        <Typography variant="body2" sx={{ mb: 2 }}>
-          {t('intro')}
-        </Typography>
-        <MuiTextField
-          select
+    <CouncilScreen title={t('title')} intro={t('intro')}>
+      <Box sx={{ mb: 2 }}>
+        <CouncilSelect
           label={t('council')}
+          councils={councils}
           value={council}
-          onChange={(e) => set({ council: e.target.value, endpoint: null })}
-          sx={{ minWidth: 160, mb: 2 }}
-          slotProps={{ htmlInput: { 'data-testid': 'webhooks-council' } }}
-        >
-          {councils.map((c) => (
-            <MenuItem key={c} value={c}>
-              {c}
-            </MenuItem>
-          ))}
-        </MuiTextField>
-        {endpoints.isPending && council !== '' && <LinearProgress />}
-        {endpoints.error && (
-          <Alert severity="error">{translate(endpoints.error.message, { _: endpoints.error.message })}</Alert>
-        )}
-        {endpoints.data && endpoints.data.length === 0 && <Typography color="text.secondary">{t('none')}</Typography>}
-        {endpoints.data && endpoints.data.length > 0 && (
-          <Box sx={{ overflowX: 'auto', mb: 2 }}>
-            <Table size="small" data-testid="webhook-endpoints">
-              <TableHead>
-                <TableRow>
-                  {['url', 'events', 'status', 'secret_hint', ''].map((k) => (
-                    <TableCell key={k}>{k ? t(k) : ''}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {endpoints.data.map((e) => (
-                  <TableRow key={e.id} data-endpoint={e.id} selected={e.id === selected}>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>
-                      {e.url}
-                      {e.description && (
-                        <Typography variant="caption" component="div" color="text.secondary">
-                          {e.description}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>{e.events.join(', ')}</TableCell>
-                    <TableCell data-testid="webhook-endpoint-status">{status(e)}</TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace' }}>…{e.secretHint}</TableCell>
-                    <TableCell>
-                      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                        <MuiButton size="small" onClick={() => set({ endpoint: e.id })}>
-                          {t('deliveries')}
-                        </MuiButton>
-                        <MuiButton
-                          size="small"
-                          onClick={() =>
-                            void act(() => dataProvider.updateWebhookEndpoint(e.id, { enabled: !e.enabled }))
-                          }
-                        >
-                          {t(e.enabled ? 'turn_off' : 'turn_on')}
-                        </MuiButton>
-                        <MuiButton size="small" onClick={() => setRotating(e)}>
-                          {t('rotate')}
-                        </MuiButton>
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
+          onChange={(chosen) => set({ council: chosen, endpoint: null })}
+          testId="webhooks-council"
+        />
+      </Box>
+      {endpoints.isPending && council !== '' && <LinearProgress />}
+      {endpoints.error && (
+        <Alert severity="error">{translate(endpoints.error.message, { _: endpoints.error.message })}</Alert>
+      )}
+      {endpoints.data && endpoints.data.length === 0 && <Typography color="text.secondary">{t('none')}</Typography>}
+      {endpoints.data && endpoints.data.length > 0 && (
+        <ScrollingBox label={t('title')} sx={{ mb: 2 }}>
+          <Table size="small" data-testid="webhook-endpoints">
+            <TableHead>
+              <TableRow>
+                {['url', 'events', 'status', 'secret_hint', ''].map((k) => (
+                  <TableCell key={k}>{k ? t(k) : ''}</TableCell>
                 ))}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
-        <Typography variant="h6" component="h2">
-          {t('add')}
-        </Typography>
-        <Stack spacing={1} sx={{ mb: 3, maxWidth: 640 }}>
-          <MuiTextField
-            label={t('url')}
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'webhook-url', maxLength: 2000 } }}
-          />
-          <MuiTextField
-            label={t('description')}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
-          />
-          <Box>
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <FormControlLabel
-                key={type}
-                label={type}
-                control={
-                  <Checkbox
-                    checked={events.includes(type)}
-                    onChange={(e) =>
-                      setEvents((now) => (e.target.checked ? [...now, type] : now.filter((x) => x !== type)))
-                    }
-                  />
-                }
-              />
-            ))}
-          </Box>
-          <Box>
-            <MuiButton
-              variant="contained"
-              disabled={url.trim() === '' || events.length === 0 || council === ''}
-              onClick={() => void create()}
-            >
-              {t('create')}
-            </MuiButton>
-          </Box>
-        </Stack>
-        {selected && endpoints.data?.some((e) => e.id === selected) && (
-          <Deliveries endpointId={selected} onError={failed} />
-        )}
-      </CardContent>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {endpoints.data.map((e) => (
+                <TableRow key={e.id} data-endpoint={e.id} selected={e.id === selected}>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>
+                    {e.url}
+                    {e.description && (
+                      <Typography variant="caption" component="div" color="text.secondary">
+                        {e.description}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>{e.events.join(', ')}</TableCell>
+                  <TableCell data-testid="webhook-endpoint-status">{status(e)}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>…{e.secretHint}</TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                      <MuiButton size="small" onClick={() => set({ endpoint: e.id })}>
+                        {t('deliveries')}
+                      </MuiButton>
+                      <MuiButton
+                        size="small"
+                        onClick={() =>
+                          void act(() => dataProvider.updateWebhookEndpoint(e.id, { enabled: !e.enabled }))
+                        }
+                      >
+                        {t(e.enabled ? 'turn_off' : 'turn_on')}
+                      </MuiButton>
+                      <MuiButton size="small" onClick={() => setRotating(e)}>
+                        {t('rotate')}
+                      </MuiButton>
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </ScrollingBox>
+      )}
+      <Typography variant="h6" component="h2">
+        {t('add')}
+      </Typography>
+      <Stack spacing={1} sx={{ mb: 3, maxWidth: 640 }}>
+        <MuiTextField
+          label={t('url')}
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'webhook-url', maxLength: 2000 } }}
+        />
+        <MuiTextField
+          label={t('description')}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+        <Box>
+          {WEBHOOK_EVENT_TYPES.map((type) => (
+            <FormControlLabel
+              key={type}
+              label={type}
+              control={
+                <Checkbox
+                  checked={events.includes(type)}
+                  onChange={(e) =>
+                    setEvents((now) => (e.target.checked ? [...now, type] : now.filter((x) => x !== type)))
+                  }
+                />
+              }
+            />
+          ))}
+        </Box>
+        <Box>
+          <MuiButton
+            variant="contained"
+            disabled={url.trim() === '' || events.length === 0 || council === ''}
+            onClick={() => void create()}
+          >
+            {t('create')}
+          </MuiButton>
+        </Box>
+      </Stack>
+      {selected && endpoints.data?.some((e) => e.id === selected) && (
+        <Deliveries endpointId={selected} onError={failed} />
+      )}
       {secret && (
         <Dialog open onClose={() => setSecret(null)} aria-labelledby="webhook-secret-title">
           <DialogTitle id="webhook-secret-title">{t('secret_title')}</DialogTitle>
@@ -253,7 +222,7 @@ export function WebhooksPage() {
           </DialogActions>
         </Dialog>
       )}
-    </Card>
+    </CouncilScreen>
   );
 }
 
@@ -308,7 +277,7 @@ function Deliveries({ endpointId, onError }: { endpointId: string; onError: (err
       )}
       {deliveries.data && rows.length === 0 && <Typography color="text.secondary">{t('no_deliveries')}</Typography>}
       {rows.length > 0 && (
-        <Box sx={{ overflowX: 'auto', mb: 2 }}>
+        <ScrollingBox label={t('deliveries')} sx={{ mb: 2 }}>
           <Table size="small">
             <TableHead>
               <TableRow>
@@ -348,7 +317,7 @@ function Deliveries({ endpointId, onError }: { endpointId: string; onError: (err
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollingBox>
       )}
       <Typography variant="subtitle2">{t('redeliver_range')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
