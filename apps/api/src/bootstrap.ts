@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
+import { councilWebhooks } from './webhooks/openapi-webhooks';
 import { AppConfig, ConfigError, loadConfig } from './config/config';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { compressResponses, serveBuiltApp } from './http/static-assets';
@@ -111,11 +112,15 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
   app.enableShutdownHooks();
 
   const openApi = new DocumentBuilder()
+    .setOpenAPIVersion('3.1.0')
     .setTitle('CouncilPay API')
     .setDescription('Search, pay and receipt council bills; the staff console API')
     .setVersion('0.1.0')
     .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  SwaggerModule.setup('api/docs', app, () => ({
+    ...SwaggerModule.createDocument(app, openApi),
+    webhooks: councilWebhooks(),
+  }));
 
   serveBuiltApp(app, '/console', config.consoleDist);
   serveBuiltApp(app, '/', config.portalDist);

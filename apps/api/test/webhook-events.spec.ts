@@ -1,4 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,9 +11,11 @@ import {
   type DaySignedOffData,
   type LateApprovalData,
   type RefundMadeData,
+  WEBHOOK_EVENT_TYPES,
   type WebhookEndpoint,
 } from '@councilpay/domain';
 import { PrismaService } from '../src/prisma/prisma.service';
+import { webhookBody } from '../src/webhooks/council-events';
 import { clearLimits, createUser, signIn, type Browser } from './identity-helpers';
 import {
   createPayment,
@@ -210,6 +214,35 @@ describe('council events: written with the credit, the late approval, the refund
     expect(new Set(events[0].deliveries.map((d) => d.endpointId))).toEqual(
       new Set([endpoints.all, endpoints.daysOnly]),
     );
+  });
+
+  it("every event written is a body the OpenAPI document's webhooks section describes, and only that", async () => {
+    const doc = (await request(app.getHttpServer()).get('/api/docs-json').expect(200)).body as {
+      openapi: string;
+      webhooks: Record<string, { post: { requestBody: { content: { 'application/json': { schema: object } } } } }>;
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.webhooks)).toEqual([...WEBHOOK_EVENT_TYPES]);
+    const ajv = new Ajv2020({ allErrors: true, strict: true });
+    addFormats(ajv);
+    const validators = Object.fromEntries(
+      WEBHOOK_EVENT_TYPES.map((type) => [
+        type,
+        ajv.compile(doc.webhooks[type].post.requestBody.content['application/json'].schema),
+      ]),
+    );
+    // The body exactly as the deliverer sends it, for every event the tests above wrote (each type at least once).
+    const events = await prisma.webhookEvent.findMany({ orderBy: { seq: 'asc' } });
+    expect(new Set(events.map((e) => e.type))).toEqual(new Set(WEBHOOK_EVENT_TYPES));
+    for (const event of events) {
+      const body = JSON.parse(JSON.stringify(webhookBody(event))) as unknown;
+      const validate = validators[event.type];
+      expect(validate(body) ? [] : validate.errors, `${event.type} ${event.id}`).toEqual([]);
+    }
+    // And the schemas are closed: a field the document does not name is refused.
+    const sample = JSON.parse(JSON.stringify(webhookBody(events[0]))) as { data: Record<string, unknown> };
+    sample.data.surprise = 1;
+    expect(validators[events[0].type](sample)).toBe(false);
   });
 
   it('the database keeps events as written', async () => {

@@ -26,6 +26,7 @@ export * from './reference';
 export * from './constants';
 export * from './contracts/documents';
 export * from './contracts/webhooks';
+export * from './contracts/webhook-schemas';
 export * from './contracts/council-api';
 export * from './bills';
 export * from './contracts/collection-files';

@@ -3,7 +3,14 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_VERSION, type WebhookEvent } from '@councilpay/domain';
+import {
+  WEBHOOK_EVENT_SCHEMAS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_EVENT_VERSION,
+  type WebhookEvent,
+} from '@councilpay/domain';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { newWebhookSecret, signWebhook, verifyWebhookSignature } from './signature';
 
 const integrationDoc = readFileSync(resolve(__dirname, '../../../docs/integration.md'), 'utf8');
@@ -74,6 +81,11 @@ describe('webhook signature', () => {
   it('the example event in docs/integration.md parses as an envelope of a known type and version', () => {
     const block = /```json\n([\s\S]*?)```/.exec(integrationDoc);
     const event = JSON.parse(block?.[1] ?? 'null') as WebhookEvent<'bill.credited'>;
+    // It is a body the published schema (the OpenAPI document's webhooks section) accepts.
+    const ajv = new Ajv2020({ allErrors: true, strict: true });
+    addFormats(ajv);
+    const validate = ajv.compile(WEBHOOK_EVENT_SCHEMAS[event.type]);
+    expect(validate(event) ? [] : validate.errors).toEqual([]);
     expect(Object.keys(event).sort()).toEqual(['council', 'createdAt', 'data', 'id', 'type', 'version']);
     expect(WEBHOOK_EVENT_TYPES).toContain(event.type);
     expect(event.version).toBe(WEBHOOK_EVENT_VERSION);

@@ -1,4 +1,9 @@
-import { WEBHOOK_EVENT_VERSION, type WebhookEventDataByType, type WebhookEventType } from '@councilpay/domain';
+import {
+  WEBHOOK_EVENT_VERSION,
+  type WebhookEvent,
+  type WebhookEventDataByType,
+  type WebhookEventType,
+} from '@councilpay/domain';
 import { newEventId } from '@councilpay/webhooks';
 import { Prisma } from '../generated/prisma/client';
 
@@ -39,4 +44,23 @@ export async function recordCouncilEvents(tx: Tx, events: readonly CouncilEvent[
     JOIN "WebhookEndpoint" ep ON ep."councilCode" = ev."councilCode" AND ep."enabled" AND ev."type" = ANY (ep."events")
     WHERE ev."id" IN (${Prisma.join(rows.map((r) => r.id))})
     ORDER BY ev."seq", ep."id"`;
+}
+
+/** A written event as a council receives it (webhook body, feed entry): the envelope around its data. */
+export function webhookBody(event: {
+  id: string;
+  type: string;
+  version: number;
+  createdAt: Date;
+  councilCode: string;
+  data: unknown;
+}): WebhookEvent {
+  return {
+    id: event.id,
+    type: event.type as WebhookEventType,
+    version: event.version as typeof WEBHOOK_EVENT_VERSION,
+    createdAt: event.createdAt.toISOString(),
+    council: event.councilCode,
+    data: event.data as WebhookEventDataByType[WebhookEventType],
+  };
 }

@@ -5,10 +5,10 @@ import {
   WEBHOOK_EVENT_VERSION,
   type CouncilFeedPage,
   type CouncilFeedType,
-  type WebhookEventDataByType,
 } from '@councilpay/domain';
 import { ApiError } from '../../http/api-error';
 import { PrismaService } from '../../prisma/prisma.service';
+import { webhookBody } from '../council-events';
 import { mayRead } from '../council-reader';
 import { PullCouncilFeedQuery } from './pull-council-feed.query';
 
@@ -68,15 +68,13 @@ export class PullCouncilFeedHandler implements IQueryHandler<PullCouncilFeedQuer
         AND "txid" < ((pg_snapshot_xmin(pg_current_snapshot()))::text)::bigint
       ORDER BY "txid", "seq" LIMIT ${size + 1}`;
     const page = rows.slice(0, size);
-    const events = page.map((r): CouncilFeedPage['events'][number] => ({
-      cursor: `${r.txid}-${r.seq}`,
-      id: r.id,
-      type: r.type,
-      version: WEBHOOK_EVENT_VERSION,
-      createdAt: r.createdAt.toISOString(),
-      council,
-      data: r.data as WebhookEventDataByType[CouncilFeedType],
-    }));
+    const events = page.map(
+      (r): CouncilFeedPage['events'][number] =>
+        ({
+          cursor: `${r.txid}-${r.seq}`,
+          ...webhookBody({ ...r, version: WEBHOOK_EVENT_VERSION, councilCode: council }),
+        }) as CouncilFeedPage['events'][number],
+    );
     return {
       events,
       nextCursor: events.length > 0 ? events[events.length - 1].cursor : (after ?? START),

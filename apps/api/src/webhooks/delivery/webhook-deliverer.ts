@@ -14,6 +14,7 @@ import type { Prisma, WebhookDelivery } from '../../generated/prisma/client';
 import { queueNotification } from '../../notifications/queue-notification';
 import { PrismaService } from '../../prisma/prisma.service';
 import { EndpointSecrets } from '../endpoints/endpoint-secrets';
+import { webhookBody } from '../council-events';
 import { postWebhook, type PostResult } from './post-webhook';
 
 /** A claimed delivery is another worker's to take only after this long (well past one call's timeout). */
@@ -82,14 +83,7 @@ export class WebhookDeliverer {
       this.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: delivery.endpointId } }),
       this.prisma.webhookEvent.findUniqueOrThrow({ where: { id: delivery.eventId } }),
     ]);
-    const body = JSON.stringify({
-      id: event.id,
-      type: event.type,
-      version: event.version,
-      createdAt: event.createdAt.toISOString(),
-      council: event.councilCode,
-      data: event.data,
-    });
+    const body = JSON.stringify(webhookBody(event));
     let secret: string;
     try {
       secret = this.secrets.open(endpoint.id, endpoint.secretSealed);
