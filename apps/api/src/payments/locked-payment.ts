@@ -1,5 +1,5 @@
 import type { PaymentState } from '@councilpay/domain';
-import type { Prisma } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
 
 /** A payment as read under its row lock: what the ledger and the refund commands decide on. */
 export interface LockedPayment {
@@ -13,6 +13,8 @@ export interface LockedPayment {
   language: string;
   paidAt: Date | null;
   finalAt: Date | null;
+  /** The councils of its items, in code order. */
+  councils: string[];
 }
 
 /**
@@ -24,15 +26,16 @@ export async function lockPayment(
   tx: Prisma.TransactionClient,
   where: { reference: string } | { invoiceNo: string },
 ): Promise<LockedPayment | null> {
-  const rows =
+  const match =
     'reference' in where
-      ? await tx.$queryRaw<LockedPayment[]>`
-          SELECT "id", "reference", "status"::text AS "status", "method"::text AS "method", "amountSen", "payerEmail", "payerPhone", "language",
-                 "paidAt", "finalAt"
-          FROM "Payment" WHERE "reference" = ${where.reference} FOR UPDATE`
-      : await tx.$queryRaw<LockedPayment[]>`
-          SELECT "id", "reference", "status"::text AS "status", "method"::text AS "method", "amountSen", "payerEmail", "payerPhone", "language",
-                 "paidAt", "finalAt"
-          FROM "Payment" WHERE "invoiceNo" = ${where.invoiceNo} FOR UPDATE`;
+      ? Prisma.sql`p."reference" = ${where.reference}`
+      : Prisma.sql`p."invoiceNo" = ${where.invoiceNo}`;
+  // The councils come with the lock (one round trip): a payment's items never change after it is made.
+  const rows = await tx.$queryRaw<LockedPayment[]>`
+    SELECT p."id", p."reference", p."status"::text AS "status", p."method"::text AS "method", p."amountSen",
+           p."payerEmail", p."payerPhone", p."language", p."paidAt", p."finalAt",
+           ARRAY(SELECT DISTINCT i."councilCode" FROM "PaymentItem" i WHERE i."paymentId" = p."id"
+                 ORDER BY i."councilCode") AS "councils"
+    FROM "Payment" p WHERE ${match} FOR UPDATE OF p`;
   return rows[0] ?? null;
 }

@@ -152,15 +152,7 @@ export class PaymentLedger {
       };
     } else {
       await this.move(tx, payment, decision.to, decision.late, source, data, facts.answer, now);
-      const councils = COUNCIL_COUNTED.includes(decision.to)
-        ? (
-            await tx.paymentItem.findMany({
-              where: { paymentId: payment.id },
-              select: { councilCode: true },
-              distinct: ['councilCode'],
-            })
-          ).map((i) => i.councilCode)
-        : undefined;
+      const councils = COUNCIL_COUNTED.includes(decision.to) ? payment.councils : undefined;
       result = {
         reference: payment.reference,
         outcome: 'move',
