@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addToCart, inEnglish, search } from './support';
+import { addToCart, freshCopyOf, inEnglish, search } from './support';
 
 test.describe('the cart, kept on the device', () => {
   test.beforeEach(async ({ page }) => {
@@ -96,6 +96,26 @@ test.describe('the cart, kept on the device', () => {
     await page.getByRole('button', { name: 'Remove LP-2025-0001 from the cart' }).click();
     await expect(page.getByTestId('cart-item')).toHaveCount(1);
     await expect(page.getByTestId('cart-item')).toContainText('KMP-2026-000105');
+  });
+
+  test('a removed bill stays removed: after a reload, and after another bill is added', async ({ page }) => {
+    const removed = await freshCopyOf('KMP-2026-000106');
+    await addToCart(page, { council: 'mdpg', type: 'compound', accountNo: removed });
+    await page.goto('/#/cart');
+    await page.getByRole('button', { name: `Remove ${removed} from the cart` }).click();
+    await expect(page.getByTestId('cart-item')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Cart, items: 0');
+
+    const kept = await freshCopyOf('KMP-2026-000103');
+    await addToCart(page, { council: 'mdpg', type: 'compound', accountNo: kept });
+    await addToCart(page, { council: 'mdpg', type: 'tenancy', accountNo: 'GR 12' });
+    await page.goto('/#/cart');
+    await expect(page.getByTestId('cart-item')).toHaveCount(2);
+    await expect(page.getByRole('main')).not.toContainText(removed);
+    await page.reload();
+    await expect(page.getByTestId('cart-item')).toHaveCount(2);
+    await expect(page.getByRole('main')).not.toContainText(removed);
   });
 
   test('refuses licences the council must renew at the counter', async ({ page }) => {
