@@ -10,7 +10,7 @@ import { AppModule } from './app.module';
 import { councilWebhooks } from './webhooks/openapi-webhooks';
 import { AppConfig, ConfigError, loadConfig } from './config/config';
 import { ApiExceptionFilter } from './http/api-exception.filter';
-import { compressResponses, serveBuiltApp } from './http/static-assets';
+import { compressResponses, serveBuiltApp, servePortalAddresses } from './http/static-assets';
 import { HttpDrain } from './http/http-drain';
 import { InputGuard } from './http/input-guard';
 import { createValidationPipe } from './http/validation';
@@ -124,5 +124,6 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
 
   serveBuiltApp(app, '/console', config.consoleDist);
   serveBuiltApp(app, '/', config.portalDist);
+  servePortalAddresses(app, config.portalDist);
   return app;
 }

@@ -84,6 +84,26 @@ describe('the built portal and console as the API serves them', () => {
     }
     await request(app.getHttpServer()).get('/api/councils').expect(200);
   });
+  it("serves the portal at each council's own address, never JSON at a page a person asks for", async () => {
+    const server = app.getHttpServer();
+    for (const path of ['/mps', '/mdktn']) {
+      const res = await request(server).get(path).set('Accept', 'text/html').expect(200);
+      expect(res.headers['content-type'], path).toMatch(/^text\/html/);
+      expect(res.text).toContain('<title>portal</title>');
+    }
+    // With a trailing slash the page's relative assets would miss: sent to the address without it.
+    const slash = await request(server).get('/mps/?lang=en').expect(301);
+    expect(slash.headers.location).toBe('/mps?lang=en');
+    // Any other page: the portal (its not-found page) with 404.
+    const unknown = await request(server).get('/mpsx').set('Accept', 'text/html').expect(404);
+    expect(unknown.headers['content-type']).toMatch(/^text\/html/);
+    expect(unknown.text).toContain('<title>portal</title>');
+    // The API and the console keep their own answers.
+    const api = await request(server).get('/api/nosuch').set('Accept', 'text/html').expect(404);
+    expect(api.headers['content-type']).toMatch(/^application\/json/);
+    const console = await request(server).get('/console/nosuch').set('Accept', 'text/html');
+    expect(console.text).not.toContain('<title>portal</title>');
+  });
 });
 
 describe('the API compresses its own answers', () => {

@@ -51,6 +51,8 @@ describe('notify: email through SMTP, once', () => {
       .paymentItem.findMany({ where: { payment: { reference: created.reference } } });
     for (const item of items) expect(mail.text).toContain(item.receiptNo as string);
     expect(mail.text).toContain('Penampang District Council');
+    // Bills of two councils: the status link is the portal's own address.
+    expect(mail.text).toContain(`/#/receipt?reference=${created.reference}`);
     expect(mail.attachments.map((x) => [x.filename, x.contentType])).toEqual([
       [`receipt-${created.reference}.pdf`, 'application/pdf'],
     ]);
@@ -86,6 +88,8 @@ describe('notify: email through SMTP, once', () => {
     // The bank's reason in Malay too, with its code for the helpline.
     expect(mail.text).toContain('Baki tidak mencukupi (kod 51)');
     expect(mail.text).not.toContain('Insufficient Funds');
+    // One council's bill: the status link opens that council's own portal address.
+    expect(mail.text).toContain(`/${bill.councilCode}#/receipt?reference=${created.reference}`);
   });
 });
 

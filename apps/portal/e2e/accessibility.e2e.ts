@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../../../tools/e2e-axe';
-import type { CreatePaymentResponse, SearchResultDto } from '@councilpay/domain';
+import { DOCUMENT_VERIFY_ROUTE, type CreatePaymentResponse, type SearchResultDto } from '@councilpay/domain';
+import { ROUTES } from '../src/shared/routing/paths';
 import { addToCart, inEnglish, search } from './support';
 
 test.describe('accessibility (axe)', () => {
@@ -46,6 +47,29 @@ test.describe('accessibility (axe)', () => {
     // real violation stays and fails after the poll's timeout; a passing moment is a page without one. On a
     // loaded machine one axe pass takes seconds, so the poll gets two minutes, not the 30 s of an expectation.
     await expect.poll(() => seriousViolations(page), { message: 'receipt', timeout: 120_000 }).toEqual([]);
+  });
+
+  test("every other page, a council's own address and the not-found page have no serious or critical violations", async ({
+    page,
+  }) => {
+    test.slow(); // nineteen pages, each read by axe
+    await inEnglish(page);
+    const pages = [
+      ...Object.values(ROUTES)
+        .filter((route) => !['/', '/search', '/cart', '/checkout', '/receipt'].includes(route))
+        .map((route) => `/#${route}`),
+      `/#${DOCUMENT_VERIFY_ROUTE}`,
+      '/mps',
+      '/mps#/search',
+      '/mpsx',
+    ];
+    for (const path of pages) {
+      await page.goto(path);
+      await page.reload();
+      await expect(page.locator('#main-content')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
   });
 
   test('the login dialog keeps focus inside, closes with Escape but not by a click outside', async ({ page }) => {

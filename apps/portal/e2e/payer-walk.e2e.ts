@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Algorithm, hash } from '@node-rs/argon2';
-import { addToCart, checkout, freshCopyOf, inEnglish, search, withDatabase } from './support';
+import { addToCart, checkout, freshCopyOf, inEnglish, PAYER, search, withDatabase } from './support';
 
 /**
  * What a payer still tripped over in a walk through the portal, walked again on a phone and on a desktop:
@@ -328,6 +328,46 @@ for (const size of SIZES) {
       await expect(warned).not.toContainText(reference);
       await expect(stranger.getByTestId('own-waiting-payment')).toHaveCount(0);
       await other.close();
+    });
+
+    test("a council's own address: /mps is Sandakan's portal through search, cart and receipt; no address is JSON", async ({
+      page,
+    }) => {
+      const title = page.getByTestId('app-bar-title');
+      await page.goto('/mps');
+      await expect(title).toHaveText('Sandakan Municipal Council');
+      // The search starts at the address's council, offering only what it takes (it runs a market).
+      await page.goto('/mps#/search');
+      const form = page.getByTestId('search-form');
+      await expect(form.getByTestId('search-council')).toHaveValue('mps');
+      await form.getByTestId('search-type').selectOption('market_bill');
+      const bill = await freshCopyOf('MB-SDK-0301');
+      await form.getByTestId('search-account-no').fill(bill);
+      await form.getByRole('button', { name: 'Search' }).click();
+      await page.getByTestId('search-result').first().getByRole('button', { name: 'Add to cart' }).click();
+      await page.goto('/mps#/cart');
+      await expect(page.getByTestId('cart-item')).toContainText(bill);
+      await checkout(page, { fpx: 'MB2U0227' }, PAYER, '/mps');
+      // Every step of the checkout kept the address, and its title.
+      expect(new URL(page.url()).pathname).toBe('/mps');
+      await expect(title).toHaveText('Sandakan Municipal Council');
+      await page.getByTestId('pay-now').click();
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid');
+      await expect(title).toHaveText('Sandakan Municipal Council');
+
+      // The address with a slash is sent to the one without (the page's files are relative to it).
+      await page.goto('/mps/');
+      expect(new URL(page.url()).pathname).toBe('/mps');
+      await expect(title).toHaveText('Sandakan Municipal Council');
+      // An address that is no council's is the portal's not-found page, in the shell, not JSON.
+      const unknown = await page.goto('/mpsx');
+      expect(unknown?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be found');
+      await expect(page.getByTestId('app-bar-title')).toBeVisible();
+      // The default council is the portal's at its root address.
+      await page.goto('/');
+      await expect(title).toHaveText('Penampang District Council');
     });
 
     test('words: a failed payment is no receipt, a card refusal has no "(code 0)", the council title is whole', async ({

@@ -110,13 +110,14 @@ export async function addToCart(page: Page, bill: BillToFind & { selection?: 1 |
 
 export const PAYER = { name: 'Aminah binti Sapin', email: 'aminah.sapin@example.my', phone: '012 345 6789' };
 
-/** From the cart through payer details and method to the confirmation page. */
+/** From the cart through payer details and method to the confirmation page; `at` a council's address (`/mps`). */
 export async function checkout(
   page: Page,
   method: { fpx: string } | { card: 'Visa' | 'Mastercard' },
   payer = PAYER,
+  at = '/',
 ): Promise<void> {
-  await page.goto('/#/cart');
+  await page.goto(`${at}#/cart`);
   await page.getByTestId('cart-checkout').click();
   await expect(page).toHaveURL(/#\/checkout$/);
   await page.getByLabel('Full name').fill(payer.name);

@@ -1,3 +1,4 @@
+import { portalEntry } from '@councilpay/domain';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { HashRouter, useRoutes } from 'react-router-dom';
@@ -6,10 +7,13 @@ import { SessionProvider } from './features/account/session/SessionProvider';
 import { SnackbarProvider } from './shared/feedback/SnackbarProvider';
 import { PublicDataProvider } from './shared/public-data/PublicDataProvider';
 import { theme } from './shared/theme';
-import { routes } from './routes';
+import { routes, unknownAddressRoutes } from './routes';
+
+/** An address that is no portal page (`/mpsx`): the not-found page, inside the shell, whatever the hash. */
+const UNKNOWN_ADDRESS = typeof window !== 'undefined' && portalEntry(window.location.pathname) === null;
 
 function Routes() {
-  return useRoutes(routes);
+  return useRoutes(UNKNOWN_ADDRESS ? unknownAddressRoutes : routes);
 }
 
 export function App() {

@@ -63,3 +63,15 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Every route of a portal opened at an address that is no portal page: the not-found page. */
+export const unknownAddressRoutes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppShell />,
+    children: [
+      { index: true, element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -43,3 +43,25 @@ export function councilName(
 ): string {
   return language === 'en' ? council.nameEn : language === 'zh' ? council.nameZh : council.nameMs;
 }
+
+/**
+ * What a portal address opens: `/` the portal under the default council, `/<code>` (e.g. `/mps`) the portal
+ * under that council (its title, logo and payable types), anything else nothing (the portal's not-found page).
+ * Pages are hash routes after it (`/mps#/cart`), so the council stays through every page.
+ */
+export function portalEntry(pathname: string): { council: CouncilCode | null } | null {
+  if (pathname === '/' || pathname === '/index.html') return { council: null };
+  const code = /^\/([a-z0-9]+)\/?$/.exec(pathname)?.[1];
+  return code !== undefined && isCouncilCode(code) ? { council: code } : null;
+}
+
+/** The portal address of a council's entry (`/mps`), or `/` for none or bills of several councils. */
+export function portalPath(council: string | null | undefined): string {
+  return council && isCouncilCode(council) ? `/${council}` : '/';
+}
+
+/** The one council all the bills belong to, or null when there are none or they span councils. */
+export function billsCouncil(codes: readonly string[]): string | null {
+  const distinct = new Set(codes);
+  return distinct.size === 1 ? ([...distinct][0] ?? null) : null;
+}

@@ -1,3 +1,4 @@
+import { portalEntry } from '@councilpay/domain';
 import type { INestApplication } from '@nestjs/common';
 import compression from 'compression';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -68,22 +69,52 @@ export function serveBuiltApp(app: INestApplication, mount: string, dir: string)
     }
     const file = files.get(urlPath);
     if (!file) return next();
+    sendFile(req, res, next, file, HASHED_ASSET.test(urlPath) ? IMMUTABLE : REVALIDATE);
+  });
+}
 
-    res.setHeader('Cache-Control', HASHED_ASSET.test(urlPath) ? IMMUTABLE : REVALIDATE);
-    res.type(extname(file.path) || 'html');
-    let servedPath = file.path;
-    if (file.encodings.size > 0) {
-      res.vary('Accept-Encoding');
-      // Our order, not the header's: browsers list gzip first but accept brotli, which is smaller.
-      const chosen = [...file.encodings.keys()].find((encoding) => req.acceptsEncodings(encoding) === encoding);
-      if (chosen) {
-        res.setHeader('Content-Encoding', chosen);
-        servedPath = file.encodings.get(chosen) as string;
-      }
+/**
+ * The portal's addresses beyond its files (register after serveBuiltApp of the portal): `/<code>` is the portal
+ * under that council (a council's own entry), `/<code>/` is sent to `/<code>` (the portal's assets are relative
+ * to it), and any other page a browser asks for outside /api and /console is the portal with status 404, which
+ * shows its not-found page: a person never gets JSON at a portal address.
+ */
+export function servePortalAddresses(app: INestApplication, dir: string): void {
+  if (!dir || !existsSync(join(dir, 'index.html'))) return;
+  const index = indexFiles(dir).get('index.html') as StaticFile;
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (/^\/(api|console)(\/|$)/.test(req.path)) return next();
+    const entry = portalEntry(req.path);
+    if (entry && req.path.length > 1 && req.path.endsWith('/')) {
+      const at = req.originalUrl.indexOf('?');
+      const query = at >= 0 ? req.originalUrl.slice(at) : '';
+      return res.redirect(301, `${req.path.slice(0, -1)}${query}`);
     }
-    res.sendFile(servedPath, { cacheControl: false, dotfiles: 'allow' }, (error?: Error) => {
-      if (error && !res.headersSent) next(error);
-    });
+    // A file that is not there (`/nope.js`) is a plain 404; only pages get the portal.
+    if (!entry && (extname(req.path) !== '' || !req.accepts('html'))) return next();
+    res.status(entry ? 200 : 404);
+    sendFile(req, res, next, index, REVALIDATE);
+  });
+}
+
+/** Sends a built file: its brotli or gzip copy when the browser accepts one, with the given caching. */
+function sendFile(req: Request, res: Response, next: NextFunction, file: StaticFile, cacheControl: string): void {
+  res.setHeader('Cache-Control', cacheControl);
+  res.type(extname(file.path) || 'html');
+  let servedPath = file.path;
+  if (file.encodings.size > 0) {
+    res.vary('Accept-Encoding');
+    // Our order, not the header's: browsers list gzip first but accept brotli, which is smaller.
+    const chosen = [...file.encodings.keys()].find((encoding) => req.acceptsEncodings(encoding) === encoding);
+    if (chosen) {
+      res.setHeader('Content-Encoding', chosen);
+      servedPath = file.encodings.get(chosen) as string;
+    }
+  }
+  res.sendFile(servedPath, { cacheControl: false, dotfiles: 'allow' }, (error?: Error & { code?: string }) => {
+    // A browser that went away mid-file (a reload) is no error of ours.
+    if (error && !res.headersSent && error.code !== 'ECONNABORTED') next(error);
   });
 }
 

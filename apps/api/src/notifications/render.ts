@@ -1,5 +1,7 @@
 import {
+  billsCouncil,
   councilName,
+  portalPath,
   formatDate,
   formatDateTime,
   formatRinggit,
@@ -29,6 +31,16 @@ function methodText(payment: Payment, t: ReturnType<typeof messageTexts>): strin
 }
 
 /** The receipt in the paid email's text (the PDF receipt is attached by the notify worker). */
+
+/**
+ * The payment's receipt page at its council's own portal address (`/mps#/receipt?…`) when its bills are one
+ * council's, else at the portal's (`/#/receipt?…`).
+ */
+function receiptLink(publicUrl: string, payment: { reference: string; items: { councilCode: string }[] }): string {
+  const council = billsCouncil(payment.items.map((item) => item.councilCode));
+  return `${publicUrl}${portalPath(council)}#/receipt?reference=${encodeURIComponent(payment.reference)}`;
+}
+
 export function receiptText(payment: PaymentForMessage, language: Language): string {
   const t = messageTexts(language);
   const lines = [
@@ -69,7 +81,7 @@ function paymentMessage(
         reason: payment.gatewayReason,
       }) ?? '-',
   };
-  const statusLink = interpolate(t.status_link, { link: `${publicUrl}/#/receipt?reference=${payment.reference}` });
+  const statusLink = interpolate(t.status_link, { link: receiptLink(publicUrl, payment) });
   if (n.channel === 'sms') {
     // An SMS (sent when staff resend an outcome by SMS) is the subject line and the status link.
     const subject =
@@ -146,7 +158,7 @@ function refundMessage(
     paid: formatRinggit(payment.amountSen),
     date: formatDate(new Date(data.refundedAt)),
   };
-  const statusLink = interpolate(t.status_link, { link: `${publicUrl}/#/receipt?reference=${payment.reference}` });
+  const statusLink = interpolate(t.status_link, { link: receiptLink(publicUrl, payment) });
   if (n.channel === 'sms') {
     return { subject: null, text: `${interpolate(t.refund_sms, vars)} ${statusLink}`, attachments: [] };
   }

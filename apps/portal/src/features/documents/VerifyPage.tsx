@@ -19,6 +19,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { messageKeyForError } from '../../shared/api/errors';
+import { useBillsCouncilTitle } from '../../shared/public-data/TitleCouncil';
 import { useCouncilName } from '../../shared/public-data/useCouncilName';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { verifyDocument } from './documents-api';
@@ -65,6 +66,8 @@ export function VerifyPage() {
   }
 
   const facts = result?.facts;
+  // Headed with the council that issued the document (a Kota Belud receipt, Kota Belud's title).
+  useBillsCouncilTitle(facts ? facts.councils : null);
   return (
     <Stack spacing={3} component="article" aria-labelledby="page-title" data-testid="page-verify">
       <Stack spacing={1}>

@@ -54,7 +54,10 @@ export function SearchPanel({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3
   const { showError, showMessage } = useSnackbar();
   const { councils, defaultCouncil } = usePublicData();
   const formId = useId();
-  const [council, setCouncil] = useState<string>(defaultCouncil?.code ?? DEFAULT_COUNCIL);
+  const [chosenCouncil, setCouncil] = useState<string | null>(null);
+  // Until the payer picks one: the portal's council (its address's, `/mps`, else the configured default), which
+  // arrives after the first paint.
+  const council = chosenCouncil ?? defaultCouncil?.code ?? DEFAULT_COUNCIL;
   const [chosenType, setType] = useState<PayableType>('assessment');
   const [planType, setPlanType] = useState<PlanType>(DEFAULT_PLAN_TYPE);
   const [accountNo, setAccountNo] = useState('');
@@ -66,11 +69,6 @@ export function SearchPanel({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3
   const controller = useRef<AbortController | null>(null);
   const resultsRef = useRef<HTMLDivElement | null>(null);
 
-  // The councils arrive after the first paint: start with the configured default council.
-  useEffect(() => {
-    if (defaultCouncil)
-      setCouncil((current) => (councils.some((c) => c.code === current) ? current : defaultCouncil.code));
-  }, [defaultCouncil, councils]);
   useEffect(() => () => controller.current?.abort(), []);
 
   const selectedCouncil = councils.find((c) => c.code === council);

@@ -1,4 +1,4 @@
-import type { CouncilDto, PublicConfigDto } from '@councilpay/domain';
+import { portalEntry, type CouncilDto, type PublicConfigDto } from '@councilpay/domain';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getCouncils, getPublicConfig } from '../api/client';
 import { useSnackbar } from '../feedback/SnackbarProvider';
@@ -11,12 +11,18 @@ export interface PublicData {
   status: LoadStatus;
   config: PublicConfigDto | null;
   councils: readonly CouncilDto[];
-  /** The council the portal is titled with (config.defaultCouncil). */
+  /**
+   * The council the portal is titled with: the council of the address it was opened at (`/mps`), else the
+   * configured default (config.defaultCouncil).
+   */
   defaultCouncil: CouncilDto | null;
   reload: () => void;
 }
 
 const PublicDataContext = createContext<PublicData | null>(null);
+
+/** The council of the address the portal was opened at (`/mps` → mps): the page's path never changes after. */
+const entryCouncil = typeof window === 'undefined' ? null : (portalEntry(window.location.pathname)?.council ?? null);
 
 export function PublicDataProvider({ children }: { children: ReactNode }) {
   const { showError } = useSnackbar();
@@ -45,7 +51,13 @@ export function PublicDataProvider({ children }: { children: ReactNode }) {
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const value = useMemo<PublicData>(
-    () => ({ status, config, councils, defaultCouncil: pickDefaultCouncil(councils, config?.defaultCouncil), reload }),
+    () => ({
+      status,
+      config,
+      councils,
+      defaultCouncil: pickDefaultCouncil(councils, entryCouncil ?? config?.defaultCouncil),
+      reload,
+    }),
     [status, config, councils, reload],
   );
   return <PublicDataContext.Provider value={value}>{children}</PublicDataContext.Provider>;

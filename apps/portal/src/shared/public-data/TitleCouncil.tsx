@@ -1,4 +1,4 @@
-import type { CouncilDto } from '@councilpay/domain';
+import { billsCouncil, type CouncilDto } from '@councilpay/domain';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ROUTES } from '../routing/paths';
@@ -12,12 +12,6 @@ const PAYING_ROUTES: readonly string[] = [
   ROUTES.fpx_checkout,
   ROUTES.confirmation,
 ];
-
-/** The one council all the bills belong to, or null when there are none or they span councils. */
-export function billsCouncil(codes: readonly string[]): string | null {
-  const distinct = new Set(codes);
-  return distinct.size === 1 ? ([...distinct][0] ?? null) : null;
-}
 
 type PageCouncils = readonly string[] | null;
 
