@@ -12,6 +12,7 @@ interface E2eEnv {
   databaseUrl: string;
   apiUrl: string;
   simUrl: string;
+  councilSimUrl: string;
 }
 
 function e2eEnv(): E2eEnv {
@@ -69,6 +70,20 @@ export async function createPayment(
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as CreatedPayment;
 }
+
+/** The council system simulator (apps/council-sim): its receiving address and its control API. */
+export const councilSim = {
+  hooksUrl: (): string => `${e2eEnv().councilSimUrl}/hooks`,
+  async control(path: string, body?: Record<string, unknown>): Promise<unknown> {
+    const res = await fetch(`${e2eEnv().councilSimUrl}/control${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    });
+    expect(res.status, path).toBe(200);
+    return res.json();
+  },
+};
 
 /** The simulator's control API (what a tester's clicks on the bank page do). */
 export async function simulator(path: string, body: Record<string, unknown>): Promise<unknown> {

@@ -292,6 +292,7 @@ function Deliveries({ endpointId, onError }: { endpointId: string; onError: (err
                 <TableRow key={d.id} data-delivery={d.id} data-status={d.status}>
                   <TableCell padding="checkbox">
                     <Checkbox
+                      slotProps={{ input: { 'aria-label': `${d.eventType} ${d.eventSeq}` } }}
                       checked={chosen.includes(d.id)}
                       onChange={(e) =>
                         setChosen((now) => (e.target.checked ? [...now, d.id] : now.filter((x) => x !== d.id)))
