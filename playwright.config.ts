@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 /**
  * End-to-end tests in Debian's Chromium (Playwright cannot download its own browser here), against the
@@ -9,16 +10,6 @@ const port = process.env.E2E_PORT || '3300';
 // The simulator's port follows the API's (3300 → 3400), so two runs side by side need only E2E_PORT apart.
 const simPort = process.env.E2E_SIM_PORT || String(Number(port) + 100);
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const CONSOLE_WIDTHS = [390, 820, 1440];
 const WIDTHS_TEST = '**/console/e2e/widths.e2e.ts';
 
@@ -47,7 +38,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: CHROMIUM,
+          executablePath: CHROMIUM_PATH,
           args: CHROMIUM_ARGS,
         },
       },
@@ -61,7 +52,7 @@ export default defineConfig({
         viewport: { width, height: width < 600 ? 844 : 1000 },
         isMobile: width < 600,
         hasTouch: width < 600,
-        launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
       },
     })),
   ],

@@ -14,6 +14,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { ROOT, freePort, log, waitForHttp } from './lib.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, verbose: { type: 'boolean', default: false } },
@@ -21,15 +22,6 @@ const { values: args } = parseArgs({
 const RUNS = Number(args.runs);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs needs a whole number above 0');
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const SLOW_4G = {
   offline: false,
   latency: 150,
@@ -129,7 +121,7 @@ async function main() {
   log('starting the product on a throwaway database ...');
   const servers = await startServers();
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   const rows = [];

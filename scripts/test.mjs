@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { DEFAULTS, ROOT, buildAll, checkServices, ensureInstalled, log } from './lib.mjs';
 import { shippedNodeBinary, shippedNodeMajor } from './shipped-node.mjs';
+import { CHROMIUM_PATH } from './chromium.mjs';
 
 const RESULTS = resolve(ROOT, '.test-results');
 
@@ -100,7 +101,7 @@ async function main() {
     ],
     env,
   );
-  if (!existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) {
+  if (!existsSync(CHROMIUM_PATH)) {
     log('Chromium is missing: install it with `apt-get install -y chromium` (bash .ci/run does).');
   }
   const e2eOk = step(

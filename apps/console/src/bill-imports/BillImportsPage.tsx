@@ -33,7 +33,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState, type ChangeEvent } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { ScrollingBox } from '../shared/ScrollingBox';
-import { CouncilScreen, CouncilSelect, useCouncilParams, useDocumentLanguage } from '../shared/council-scope';
+import { CouncilScreen, useCouncilParams, useDocumentLanguage } from '../shared/council-scope';
 import { ADMIN_API, type ConsoleDataProvider } from '../dataProvider';
 import { answerText, headerErrorText, headerErrorsOf, rowErrorText } from './messages';
 
@@ -99,30 +99,35 @@ export function BillImportsPage() {
   });
   const lang = useDocumentLanguage();
   return (
-    <CouncilScreen title={t('title')} intro={t('intro')}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <CouncilSelect
-          label={t('council')}
-          councils={councils}
-          value={council}
-          onChange={(chosen) => set({ council: chosen, import: null })}
-          testId="bill-import-council"
-        />
-        <MuiTextField
-          select
-          label={t('type')}
-          value={type}
-          onChange={(e) => set({ type: e.target.value, import: null })}
-          sx={{ minWidth: 220 }}
-          slotProps={{ htmlInput: { 'data-testid': 'bill-import-type' } }}
-        >
-          {PAYABLE_TYPES.map((p) => (
-            <MenuItem key={p} value={p}>
-              {translate(`payment_types.${p}`)}
-            </MenuItem>
-          ))}
-        </MuiTextField>
-      </Stack>
+    <CouncilScreen
+      title={t('title')}
+      intro={t('intro')}
+      picker={{
+        label: t('council'),
+        councils: councils,
+        value: council,
+        onChange: (chosen) => set({ council: chosen, import: null }),
+        testId: 'bill-import-council',
+      }}
+      filters={
+        <>
+          <MuiTextField
+            select
+            label={t('type')}
+            value={type}
+            onChange={(e) => set({ type: e.target.value, import: null })}
+            sx={{ minWidth: 220 }}
+            slotProps={{ htmlInput: { 'data-testid': 'bill-import-type' } }}
+          >
+            {PAYABLE_TYPES.map((p) => (
+              <MenuItem key={p} value={p}>
+                {translate(`payment_types.${p}`)}
+              </MenuItem>
+            ))}
+          </MuiTextField>
+        </>
+      }
+    >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ mb: 1, flexWrap: 'wrap' }}>
         <MuiButton variant="outlined" href={`${ADMIN_API}/bill-imports/templates/${type}`} download={`${type}.csv`}>
           {t('template')}

@@ -7,7 +7,6 @@ import {
 import Alert from '@mui/material/Alert';
 import MuiButton from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -19,7 +18,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { CouncilScreen, CouncilSelect, useCouncilParams, useNotifyFailure } from '../shared/council-scope';
+import { CouncilScreen, useCouncilParams, useNotifyFailure } from '../shared/council-scope';
 import { ScrollingBox } from '../shared/ScrollingBox';
 
 const dmy = (day: string) => day.split('-').reverse().join('/');
@@ -62,26 +61,31 @@ export function CollectionFilesPage() {
   const download = (f: CollectionFileRow) =>
     `/api/admin/collection-files/${encodeURIComponent(f.council)}/${f.day}/${f.format}`;
   return (
-    <CouncilScreen title={t('title')} intro={t('intro')}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <CouncilSelect
-          label={t('council')}
-          councils={councils}
-          value={council}
-          onChange={(chosen) => set({ council: chosen })}
-          testId="collection-council"
-        />
-        {(['from', 'to'] as const).map((key) => (
-          <MuiTextField
-            key={key}
-            type="date"
-            label={t(key)}
-            value={key === 'from' ? from : to}
-            onChange={(e) => e.target.value && set({ [key]: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `collection-${key}` } }}
-          />
-        ))}
-      </Stack>
+    <CouncilScreen
+      title={t('title')}
+      intro={t('intro')}
+      picker={{
+        label: t('council'),
+        councils: councils,
+        value: council,
+        onChange: (chosen) => set({ council: chosen }),
+        testId: 'collection-council',
+      }}
+      filters={
+        <>
+          {(['from', 'to'] as const).map((key) => (
+            <MuiTextField
+              key={key}
+              type="date"
+              label={t(key)}
+              value={key === 'from' ? from : to}
+              onChange={(e) => e.target.value && set({ [key]: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `collection-${key}` } }}
+            />
+          ))}
+        </>
+      }
+    >
       {files.isPending && council !== '' && <LinearProgress />}
       {files.error && <Alert severity="error">{translate(files.error.message, { _: files.error.message })}</Alert>}
       {files.data && days.length === 0 && <Typography color="text.secondary">{t('none')}</Typography>}

@@ -27,13 +27,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
-import {
-  CouncilScreen,
-  CouncilSelect,
-  useCouncilParams,
-  useDocumentLanguage,
-  useNotifyFailure,
-} from '../shared/council-scope';
+import { CouncilScreen, useCouncilParams, useDocumentLanguage, useNotifyFailure } from '../shared/council-scope';
 import { ScrollingBox } from '../shared/ScrollingBox';
 
 /** The money figures the close lists, in order. */
@@ -87,23 +81,28 @@ export function DayClosePage() {
     `/api/admin/day-close/${encodeURIComponent(council)}/${day}/report.${kind}?lang=${lang}`;
   const r = report.data;
   return (
-    <CouncilScreen title={t('title')} intro={t('intro')}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <CouncilSelect
-          label={t('council')}
-          councils={councils}
-          value={council}
-          onChange={(chosen) => set({ council: chosen })}
-          testId="day-close-council"
-        />
-        <MuiTextField
-          type="date"
-          label={t('day')}
-          value={day}
-          onChange={(e) => e.target.value && set({ day: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'day-close-day' } }}
-        />
-      </Stack>
+    <CouncilScreen
+      title={t('title')}
+      intro={t('intro')}
+      picker={{
+        label: t('council'),
+        councils: councils,
+        value: council,
+        onChange: (chosen) => set({ council: chosen }),
+        testId: 'day-close-council',
+      }}
+      filters={
+        <>
+          <MuiTextField
+            type="date"
+            label={t('day')}
+            value={day}
+            onChange={(e) => e.target.value && set({ day: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'day-close-day' } }}
+          />
+        </>
+      }
+    >
       {report.isPending && council !== '' && <LinearProgress />}
       {report.error && <Alert severity="error">{translate(report.error.message, { _: report.error.message })}</Alert>}
       {r && (

@@ -2,6 +2,7 @@ import { COUNCIL_CODES, type CouncilDto } from '@councilpay/domain';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -108,8 +109,26 @@ export function CouncilSelect({
   );
 }
 
-/** A council screen's frame: its title (also the page's), a sentence on what it is for, then the screen. */
-export function CouncilScreen({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
+/** The council picker of a council screen (CouncilSelect's props). */
+export type CouncilPicker = Parameters<typeof CouncilSelect>[0];
+
+/**
+ * A council screen's frame: its title (also the page's), a sentence on what it is for, a row with the council
+ * picker and the screen's other choices (`filters`: days, type …), then the screen.
+ */
+export function CouncilScreen({
+  title,
+  intro,
+  picker,
+  filters,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  picker?: CouncilPicker;
+  filters?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card sx={{ mt: 2 }}>
       <Title title={title} />
@@ -118,6 +137,12 @@ export function CouncilScreen({ title, intro, children }: { title: string; intro
           <Typography variant="body2" sx={{ mb: 2 }}>
             {intro}
           </Typography>
+        )}
+        {(picker || filters) && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+            {picker && <CouncilSelect {...picker} />}
+            {filters}
+          </Stack>
         )}
         {children}
       </CardContent>

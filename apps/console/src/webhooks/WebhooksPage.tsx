@@ -27,7 +27,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { CouncilScreen, CouncilSelect, useCouncilParams, useNotifyFailure } from '../shared/council-scope';
+import { CouncilScreen, useCouncilParams, useNotifyFailure } from '../shared/council-scope';
 import { ScrollingBox } from '../shared/ScrollingBox';
 
 const when = (iso: string | null) =>
@@ -79,16 +79,17 @@ export function WebhooksPage() {
   const status = (e: WebhookEndpoint) =>
     e.enabled ? t('enabled') : t(e.disabledReason === 'failing' ? 'disabled_failing' : 'disabled_staff');
   return (
-    <CouncilScreen title={t('title')} intro={t('intro')}>
-      <Box sx={{ mb: 2 }}>
-        <CouncilSelect
-          label={t('council')}
-          councils={councils}
-          value={council}
-          onChange={(chosen) => set({ council: chosen, endpoint: null })}
-          testId="webhooks-council"
-        />
-      </Box>
+    <CouncilScreen
+      title={t('title')}
+      intro={t('intro')}
+      picker={{
+        label: t('council'),
+        councils: councils,
+        value: council,
+        onChange: (chosen) => set({ council: chosen, endpoint: null }),
+        testId: 'webhooks-council',
+      }}
+    >
       {endpoints.isPending && council !== '' && <LinearProgress />}
       {endpoints.error && (
         <Alert severity="error">{translate(endpoints.error.message, { _: endpoints.error.message })}</Alert>
