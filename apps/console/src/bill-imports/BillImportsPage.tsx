@@ -60,11 +60,11 @@ export function BillImportsPage() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const {
-    councils,
     council,
     values: { type },
     param,
     set,
+    picker,
   } = useCouncilParams({ type: PAYABLE_TYPES[0] as string });
   const importId = param('import');
   const [file, setFile] = useState<File | null>(null);
@@ -102,13 +102,7 @@ export function BillImportsPage() {
     <CouncilScreen
       title={t('title')}
       intro={t('intro')}
-      picker={{
-        label: t('council'),
-        councils: councils,
-        value: council,
-        onChange: (chosen) => set({ council: chosen, import: null }),
-        testId: 'bill-import-council',
-      }}
+      picker={picker(t('council'), 'bill-import-council', ['import'])}
       filters={
         <>
           <MuiTextField

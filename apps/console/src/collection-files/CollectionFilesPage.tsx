@@ -35,10 +35,10 @@ export function CollectionFilesPage() {
   const notifyFailure = useNotifyFailure();
   const queryClient = useQueryClient();
   const {
-    councils,
     council,
     values: { from, to },
     set,
+    picker,
   } = useCouncilParams({ from: malaysiaDay(-14), to: malaysiaDay(-1) });
   const [results, setResults] = useState<Record<string, CollectionFileReproduction[]>>({});
   const t = (key: string, values?: Record<string, unknown>) => translate(`console.collection_files.${key}`, values);
@@ -64,13 +64,7 @@ export function CollectionFilesPage() {
     <CouncilScreen
       title={t('title')}
       intro={t('intro')}
-      picker={{
-        label: t('council'),
-        councils: councils,
-        value: council,
-        onChange: (chosen) => set({ council: chosen }),
-        testId: 'collection-council',
-      }}
+      picker={picker(t('council'), 'collection-council')}
       filters={
         <>
           {(['from', 'to'] as const).map((key) => (

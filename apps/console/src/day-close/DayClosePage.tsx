@@ -55,10 +55,10 @@ export function DayClosePage() {
   const notifyFailure = useNotifyFailure();
   const queryClient = useQueryClient();
   const {
-    councils,
     council,
     values: { day },
     set,
+    picker,
   } = useCouncilParams({ day: malaysiaDay(-1) });
   const [confirming, setConfirming] = useState(false);
   const t = (key: string, values?: Record<string, unknown>) => translate(`console.day_close.${key}`, values);
@@ -84,13 +84,7 @@ export function DayClosePage() {
     <CouncilScreen
       title={t('title')}
       intro={t('intro')}
-      picker={{
-        label: t('council'),
-        councils: councils,
-        value: council,
-        onChange: (chosen) => set({ council: chosen }),
-        testId: 'day-close-council',
-      }}
+      picker={picker(t('council'), 'day-close-council')}
       filters={
         <>
           <MuiTextField

@@ -36,6 +36,8 @@ export function useCouncilParams<K extends string>(
   values: Record<K, string>;
   param: (key: string) => string | null;
   set: (changes: Record<string, string | null>) => void;
+  /** The screen's council picker; choosing a council also clears the choices named in `clears`. */
+  picker: (label: string, testId: string, clears?: readonly string[]) => CouncilPicker;
 } {
   const councils = useStaffCouncils();
   const [params, setParams] = useSearchParams();
@@ -53,7 +55,14 @@ export function useCouncilParams<K extends string>(
     }
     setParams(next, { replace: true });
   };
-  return { councils, council, values, param: (key) => params.get(key), set };
+  const picker = (label: string, testId: string, clears: readonly string[] = []): CouncilPicker => ({
+    label,
+    councils,
+    value: council,
+    onChange: (chosen) => set({ council: chosen, ...Object.fromEntries(clears.map((key) => [key, null])) }),
+    testId,
+  });
+  return { councils, council, values, param: (key) => params.get(key), set, picker };
 }
 
 /**

@@ -43,7 +43,7 @@ export function WebhooksPage() {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const failed = useNotifyFailure();
   const queryClient = useQueryClient();
-  const { councils, council, param, set } = useCouncilParams({});
+  const { council, param, set, picker } = useCouncilParams({});
   const selected = param('endpoint');
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
@@ -82,13 +82,7 @@ export function WebhooksPage() {
     <CouncilScreen
       title={t('title')}
       intro={t('intro')}
-      picker={{
-        label: t('council'),
-        councils: councils,
-        value: council,
-        onChange: (chosen) => set({ council: chosen, endpoint: null }),
-        testId: 'webhooks-council',
-      }}
+      picker={picker(t('council'), 'webhooks-council', ['endpoint'])}
     >
       {endpoints.isPending && council !== '' && <LinearProgress />}
       {endpoints.error && (
