@@ -72,7 +72,7 @@ COPY --from=build /app/prisma/migrations prisma/migrations
 RUN install -d -o node -g node /keys
 USER node
 EXPOSE 3000
-CMD ["node", "apps/api/dist/main.js"]
+CMD ["node", "--max-old-space-size=256", "apps/api/dist/main.js"]
 
 # Migrations and the seed: the workspace with its development dependencies, run once per release by a Job.
 FROM node:22-bookworm-slim@sha256:43ac6c60b8f89723f746e8a92ce91abd5017e627ce1ddfe4238355d3a30b772c AS migrate

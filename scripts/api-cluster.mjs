@@ -9,7 +9,7 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { ROOT } from './lib.mjs';
+import { ROOT, nodeArgsFor } from './lib.mjs';
 
 const raw = process.env.API_PROCESSES || String(availableParallelism());
 const count = Number(raw);
@@ -18,7 +18,8 @@ if (!/^\d+$/.test(raw) || count < 1 || count > 64) {
   process.exit(1);
 }
 
-cluster.setupPrimary({ exec: resolve(ROOT, 'apps/api/dist/main.js'), execArgv: process.execArgv });
+const API = resolve(ROOT, 'apps/api/dist/main.js');
+cluster.setupPrimary({ exec: API, execArgv: [...nodeArgsFor(API), ...process.execArgv] });
 let stopping = false;
 for (let i = 0; i < count; i += 1) cluster.fork();
 cluster.on('exit', (worker, code, signal) => {

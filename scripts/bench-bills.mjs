@@ -4,7 +4,8 @@
 //      with the API process's peak RSS (VmHWM) — targets: < 3 min and < 300 MB for 1,000,000 rows;
 //   2. --batches API batches of 5,000 bills (signed PUT /api/council/v1/bills/market_bill), p50/p95 — target
 //      p95 < 2 s;
-//   3. PostgreSQL's own COPY of the file's rows into "Payable" (rolled back), as the ceiling of the file path.
+//   3. PostgreSQL's own COPY of the file's rows into "Payable" (rolled back), as the ceiling of the file path;
+//   4. payers' searches (2 at a time, random generated bills) on a quiet API and while the file is imported.
 // A benchmark prints figures; it asserts nothing. Expects `npm run build` to have run (apps/api/dist and
 // libs/webhooks/dist). The bench database is seeded with the demo data (its staff accounts) and kept.
 //
@@ -20,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
-import { percentile } from './bench-search.mjs';
+import { percentile, searchOnce, searchableTargets } from './bench-search.mjs';
 import {
   ROOT,
   benchArgs,
@@ -59,7 +60,7 @@ async function writeFiles(dir, prefix, rows) {
     const line = `mdpg,${b.account_no},${b.owner_name},,,${b.balance_rm},${b.market},${b.stall_no},${b.period}\n`;
     const details = JSON.stringify({ market: b.market, stallNo: b.stall_no, period: b.period }).replace(/"/g, '""');
     const sen = Math.round(Number(b.balance_rm) * 100);
-    const copyLine = `${randomUUID()},mdpg,market_bill,${b.account_no.toUpperCase()},,${b.account_no},${b.owner_name},${sen},"${details}",now\n`;
+    const copyLine = `${randomUUID()},mdpg,market_bill,${b.account_no.toUpperCase()},"",${b.account_no},${b.owner_name},${sen},"${details}",now\n`;
     if (!csv.write(line)) await once(csv, 'drain');
     if (!copy.write(copyLine)) await once(copy, 'drain');
   }
@@ -104,6 +105,25 @@ async function apiKey(session, baseUrl) {
   return staff(session, baseUrl, 'POST', '/api/admin/council-api-keys', body, json);
 }
 
+/** Searches for random `targets`, two at a time, until `until` settles: their p50, p95 and statuses. */
+async function searches(baseUrl, targets, until) {
+  let done = false;
+  until.then(() => (done = true));
+  const latencies = [];
+  const statuses = {};
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (!done) {
+        const { ms, status } = await searchOnce(baseUrl, targets[Math.floor(Math.random() * targets.length)]);
+        latencies.push(ms);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { n: latencies.length, p50: percentile(latencies, 50), p95: percentile(latencies, 95), statuses };
+}
+
 /** Peak resident set of a process so far (Linux), MB. */
 function peakRssMb(pid) {
   const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -112,7 +132,7 @@ function peakRssMb(pid) {
 
 async function main() {
   const args = benchArgs({ rows: { default: 1_000_000, quick: 20_000 }, batches: { default: 20, quick: 4 } });
-  const db = await benchDatabase('councilpay_bench_bills', 1);
+  const db = await benchDatabase('councilpay_bench_bills', 20_000);
   const port = await freePort();
   const runId = Date.now().toString(36).toUpperCase();
   const dir = mkdtempSync(join(tmpdir(), 'councilpay-bench-bills-'));
@@ -128,9 +148,15 @@ async function main() {
     await writeFiles(dir, `BF${runId}`, args.rows);
     const session = await signIn(baseUrl);
 
+    // Payers' searches on the quiet API, for comparison with those made during the import.
+    const targets = await searchableTargets(db.databaseUrl, 2000);
+    const quiet = await searches(baseUrl, targets, new Promise((done) => setTimeout(done, 15_000)));
+
     // 1. The file path, in a fresh API process: its peak RSS is the file's.
     const path = join(dir, 'bills.csv');
     const started = performance.now();
+    let imported;
+    const during = searches(baseUrl, targets, new Promise((done) => (imported = done)));
     const { Readable } = await import('node:stream');
     const { createReadStream } = await import('node:fs');
     const preview = await staff(
@@ -146,9 +172,15 @@ async function main() {
       'Content-Type': 'application/json',
     });
     const fileSeconds = (performance.now() - started) / 1000;
+    imported();
+    const busy = await during;
     const rss = peakRssMb(children[0].pid);
     lines.push(
       `bill file, ${args.rows.toLocaleString('en')} rows: ${fileSeconds.toFixed(1)} s (preview ${((previewed - started) / 1000).toFixed(1)} s, confirm ${(fileSeconds - (previewed - started) / 1000).toFixed(1)} s; target < 180 s), API peak RSS ${rss.toFixed(0)} MB (target < 300 MB), counts ${JSON.stringify(confirmed.counts)}`,
+    );
+
+    lines.push(
+      `payers' searches, 2 at a time: quiet p50 ${quiet.p50.toFixed(0)} ms, p95 ${quiet.p95.toFixed(0)} ms (n=${quiet.n}); during the import p50 ${busy.p50.toFixed(0)} ms, p95 ${busy.p95.toFixed(0)} ms (n=${busy.n}), statuses ${JSON.stringify(busy.statuses)}`,
     );
 
     // 2. API batches of 5,000, one after another (a council's system sends them in order).

@@ -31,7 +31,7 @@ import {
  * Generated payables a payer could find, read from the bench database itself (so this script never has to
  * know how prisma/seed/generate.ts makes them): a random sample of those whose council takes their type.
  */
-async function searchableTargets(databaseUrl, count) {
+export async function searchableTargets(databaseUrl, count) {
   const rows = await query(
     databaseUrl,
     `SELECT p."councilCode" AS council, p."type"::text AS type, p."displayNo" AS "accountNo"
@@ -48,7 +48,7 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function searchOnce(baseUrl, body) {
+export async function searchOnce(baseUrl, body) {
   const started = performance.now();
   const res = await fetch(`${baseUrl}/api/search`, {
     method: 'POST',

@@ -6,6 +6,9 @@ import { createConnection, createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { nodeArgsFor } from './api-heap.mjs';
+
+export { API_HEAP_MB, nodeArgsFor } from './api-heap.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -225,7 +228,7 @@ export function buildAll(env) {
 export function startProcesses(specs, env, options = {}) {
   const output = options.output ?? process.stdout;
   const children = specs.map(({ name, script, extraEnv }) => {
-    const child = spawn(process.execPath, [resolve(ROOT, script)], {
+    const child = spawn(process.execPath, [...nodeArgsFor(script), resolve(ROOT, script)], {
       cwd: ROOT,
       env: { ...env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],

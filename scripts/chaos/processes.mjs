@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ROOT, waitForPort } from '../lib.mjs';
+import { ROOT, nodeArgsFor, waitForPort } from '../lib.mjs';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -101,7 +101,7 @@ export class Managed {
 }
 
 export function nodeProcess(name, script, env, logFile) {
-  return new Managed(name, process.execPath, [resolve(ROOT, script)], env, logFile);
+  return new Managed(name, process.execPath, [...nodeArgsFor(script), resolve(ROOT, script)], env, logFile);
 }
 
 /** A Redis server of this run only (no persistence), so stopping it harms nobody else. */

@@ -10,6 +10,7 @@ import { BillImports, type BillFileUpload } from '../src/bills/bill-imports';
 import { BillLedger } from '../src/bills/bill-ledger';
 import { ApiError } from '../src/http/api-error';
 import { PrismaService } from '../src/prisma/prisma.service';
+import { BulkDatabase } from '../src/prisma/bulk-database';
 import request from 'supertest';
 import { createUser, signIn, type Browser } from './identity-helpers';
 import { createPayment } from './payment-helpers';
@@ -56,7 +57,7 @@ describe('bill files: preview, confirm, replay', () => {
   beforeAll(async () => {
     app = await createTestApi();
     prisma = app.get(PrismaService);
-    imports = new BillImports(prisma, new BillLedger());
+    imports = new BillImports(prisma, new BillLedger(), app.get(BulkDatabase));
     const user = await createUser(app, { roles: ['council_admin'], councils: ['mdpg'], verified: true });
     staff = { id: user.id, email: user.email };
   });

@@ -20,6 +20,7 @@ import { councilRequestCanonical, sealingKey, sealSecret, signCouncilRequest } f
 import { BillImports } from '../src/bills/bill-imports';
 import { BillLedger } from '../src/bills/bill-ledger';
 import { PrismaService } from '../src/prisma/prisma.service';
+import { BulkDatabase } from '../src/prisma/bulk-database';
 import { CollectionFiles } from '../src/webhooks/collection-files/collection-files';
 import { createUser, signIn, type Browser } from './identity-helpers';
 import { createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';
@@ -141,7 +142,7 @@ describe('council API: signed requests state bills', () => {
     const path = join(dir, 'bills.csv');
     writeFileSync(path, csv);
     const staff = await prisma.user.findFirstOrThrow({ where: { roles: { has: '_admin' } } });
-    const file = await new BillImports(prisma, new BillLedger()).preview(staff, {
+    const file = await new BillImports(prisma, new BillLedger(), app.get(BulkDatabase)).preview(staff, {
       councilCode: 'mdpg',
       type: 'market_bill',
       complete: false,

@@ -10,7 +10,6 @@ import {
   parseBillRow,
   readBillHeader,
   type BillOutcomeCounts,
-  type BillRecord,
   type CouncilCode,
   type PayableType,
   type RowError,
@@ -19,12 +18,27 @@ import { Prisma } from '../generated/prisma/client';
 import type { Principal } from '../auth/principal';
 import { ApiError } from '../http/api-error';
 import { PrismaService } from '../prisma/prisma.service';
+import { BulkDatabase } from '../prisma/bulk-database';
 import { recordStaffAction } from '../admin/audit/staff-audit';
 import { BILL_FILE_LIMITS, BillFileError, readBillFile, type BillFileKind, type BillFileLimits } from './bill-file';
-import { BillLedger, type BillPlan } from './bill-ledger';
+import { lockBillWriter } from './bill-lock';
+import { BILL_CHUNK, BillLedger, countOutcome, plannedWithdrawal } from './bill-ledger';
+import {
+  READING_FACTS,
+  type ReadRow,
+  refuseRepeats,
+  setOutcomes,
+  stageRows,
+  stageWithdrawals,
+  stagedChunks,
+  stagedCounts,
+  stagedFacts,
+  stagedWithdrawals,
+  lockStagedBills,
+  type StagedBill,
+  unnamedChunks,
+} from './bill-staging';
 
-/** Staged rows written per statement (each statement's parameters are bounded). */
-const ROWS_PER_INSERT = 2_500;
 /** Row errors answered with a refused header or file; the error report has them all. */
 const ERRORS_ANSWERED = 200;
 
@@ -43,12 +57,6 @@ export interface BillFileUpload {
 export interface BillImportPreview {
   readonly id: string;
   readonly counts: BillOutcomeCounts;
-}
-
-/** What a plan does, bill by bill (withdrawals by account): equal only when every outcome is the same. */
-function fingerprint(outcomes: readonly unknown[], withdrawals: readonly [string, unknown][]): string {
-  const withdrawn = withdrawals.map(([account, outcome]) => `${account}:${billOutcomeFingerprint(outcome)}`).sort();
-  return [...outcomes.map(billOutcomeFingerprint), ...withdrawn].join('\n');
 }
 
 const countsOf = (value: Prisma.JsonValue): BillOutcomeCounts => ({
@@ -119,15 +127,14 @@ export function toAdminBillImportRow(row: StagedRow): AdminBillImportRow {
 
 /** The staged rows of one outcome. */
 export function rowsWhere(importId: string, outcome: BillRowOutcome): Prisma.BillImportRowWhereInput {
-  return outcome === 'invalid'
-    ? { importId, errors: { not: Prisma.DbNull } }
-    : { importId, outcome: { path: ['outcome'], equals: outcome } };
+  return { importId, kind: outcome };
 }
 
 /**
- * Council bill files: a preview reads the file row by row through the layouts, plans it against the ledger
- * and keeps both (BillImport, BillImportRow) without touching a bill; confirm writes the kept bills through the
- * bill ledger in one transaction, and only if the plan made then is the plan the officer saw.
+ * Council bill files: a preview reads the file row by row through the layouts, plans it against the ledger a chunk
+ * at a time and keeps both (BillImport, BillImportRow) without touching a bill; confirm writes the kept bills
+ * through the bill ledger in one transaction, a chunk at a time, and only if each bill's plan made then is the plan
+ * the officer saw. A file of a million bills is never held in memory: its rows are in the database (bill-staging).
  */
 @Injectable()
 export class BillImports {
@@ -136,6 +143,7 @@ export class BillImports {
   constructor(
     private readonly prisma: PrismaService,
     private readonly ledger: BillLedger,
+    private readonly bulk: BulkDatabase,
   ) {}
 
   async preview(
@@ -143,36 +151,62 @@ export class BillImports {
     upload: BillFileUpload,
     limits: BillFileLimits = BILL_FILE_LIMITS,
   ): Promise<BillImportPreview> {
-    const { bills, lines, errors } = await this.read(upload, limits);
-    const plan = await this.ledger.plan(this.prisma, upload.councilCode, upload.type, bills, upload.complete);
-    const counts = { ...plan.counts, invalid: new Set(errors.map((e) => e.line)).size };
-    // A million staged rows take minutes, as the confirm's write does: the default 30 s would end the preview.
-    const created = await this.prisma.$transaction(
-      async (tx) => {
-        const imp = await tx.billImport.create({
-          data: {
-            councilCode: upload.councilCode,
-            type: upload.type,
-            source: 'file',
-            fileName: upload.fileName,
-            sha256: upload.sha256,
-            complete: upload.complete,
-            status: 'previewed',
-            staffId: staff.id,
-            staffEmail: staff.email,
-            counts: { ...counts },
-          },
-        });
-        await this.stage(tx, imp.id, plan, lines, errors);
-        return imp;
-      },
-      { timeout: 600_000, maxWait: 10_000 },
-    );
+    const { councilCode, type } = upload;
+    // On a bulk connection (see BulkDatabase): a million staged rows are not kept in memory after their statement.
+    const preview = await this.bulk.transaction(async (tx) => {
+      const [imp] = await tx.query<{ id: string }>(Prisma.sql`
+        INSERT INTO "BillImport" ("id", "councilCode", "type", "source", "fileName", "sha256", "complete", "status",
+          "staffId", "staffEmail")
+        VALUES (gen_random_uuid(), ${councilCode}, ${type}::"PayableType", 'file', ${upload.fileName}, ${upload.sha256},
+          ${upload.complete}, 'previewed', ${staff.id}::uuid, ${staff.email})
+        RETURNING "id"::text AS "id"`);
+      // While the file is read, each chunk's licences and other bills are planned as if each account were
+      // stated once; dependent items wait for the whole file.
+      let pending: ReadRow[] = [];
+      const flush = async () => {
+        const bills = pending.flatMap((r) => (r.bill && !r.bill.parentAccountNo ? [r.bill] : []));
+        const planned = await this.ledger.planChunk(tx, councilCode, type, bills, READING_FACTS);
+        const outcomes = new Map(planned.map((p) => [p.bill, p.outcome]));
+        await stageRows(
+          tx,
+          imp.id,
+          pending,
+          pending.map((r) => (r.bill ? (outcomes.get(r.bill) ?? null) : null)),
+        );
+        pending = [];
+      };
+      for await (const row of this.read(upload, limits)) {
+        pending.push(row);
+        if (pending.length >= BILL_CHUNK) await flush();
+      }
+      await flush();
+      await refuseRepeats(tx, imp.id);
+      for await (const chunk of stagedChunks(tx, imp.id, 'dependents', { unplanned: true })) {
+        const bills = chunk.map((r) => r.bill);
+        const facts = await stagedFacts(tx, imp.id, bills);
+        const planned = await this.ledger.planChunk(tx, councilCode, type, bills, facts);
+        await setOutcomes(
+          tx,
+          chunk,
+          planned.map((p) => p.outcome),
+        );
+      }
+      if (upload.complete) {
+        for await (const rows of unnamedChunks(tx, imp.id, councilCode, type)) {
+          await stageWithdrawals(tx, imp.id, rows.map(plannedWithdrawal));
+        }
+      }
+      const counts = { ...emptyBillCounts(), ...(await stagedCounts(tx, imp.id)) };
+      await tx.execute(
+        Prisma.sql`UPDATE "BillImport" SET "counts" = ${JSON.stringify(counts)}::jsonb WHERE "id" = ${imp.id}::uuid`,
+      );
+      return { id: imp.id, counts };
+    });
     this.logger.log(
-      { importId: created.id, council: upload.councilCode, type: upload.type, counts },
+      { importId: preview.id, council: councilCode, type, counts: preview.counts },
       'Bill file previewed',
     );
-    return { id: created.id, counts };
+    return preview;
   }
 
   /** Writes a previewed import: all its bills or none. */
@@ -190,61 +224,88 @@ export class BillImports {
         'The file has rows that cannot be imported: correct them and upload it again',
       );
     }
-    const staged = await this.prisma.billImportRow.findMany({
-      where: { importId, bill: { not: Prisma.DbNull } },
-      select: { line: true, bill: true, outcome: true },
-      orderBy: { id: 'asc' },
-    });
-    const billRows = staged.filter((r) => r.line !== null);
-    const bills = billRows.map((r) => r.bill as unknown as BillRecord);
-    const seen = fingerprint(
-      billRows.map((r) => r.outcome),
-      staged.filter((r) => r.line === null).map((r) => [(r.bill as { accountNo: string }).accountNo, r.outcome]),
-    );
     const councilCode = imp.councilCode as CouncilCode;
-    await this.prisma.$transaction(
-      async (tx) => {
-        const plan = await this.ledger.write(tx, imp.id, councilCode, imp.type, bills, imp.complete);
-        const now = { ...plan.counts, invalid: 0 };
-        const planned = fingerprint(
-          plan.bills.map((p) => p.outcome),
-          plan.withdrawals.map((w) => [w.accountNo, w.outcome]),
-        );
-        if (planned !== seen) {
-          // The ledger changed since the preview (another import, a payment): what the officer saw is not what
-          // would be written.
+    const type = imp.type;
+    await this.bulk.transaction(async (tx) => {
+      await lockBillWriter(tx, councilCode, type);
+      await lockStagedBills(tx, imp.id, councilCode, type, imp.complete);
+      const now = emptyBillCounts();
+      // What the officer saw is what is written, bill by bill; the ledger may have moved since the preview
+      // (another import, a payment), and then nothing is.
+      const check = (line: string, seen: unknown, planned: BillOutcome) => {
+        if (billOutcomeFingerprint(seen) !== billOutcomeFingerprint(planned)) {
           throw new ApiError(
             409,
             'import_preview_stale',
             'The bills changed since this preview: upload the file again',
             {
               previewed,
-              now,
+              account: line,
+              outcome: { previewed: seen, now: planned },
             },
           );
         }
-        const updated = await tx.billImport.updateMany({
-          where: { id: imp.id, status: 'previewed' },
-          data: { status: 'confirmed', confirmedAt: new Date() },
+        countOutcome(now, planned);
+      };
+      const write = async (chunk: StagedBill[]) => {
+        const bills = chunk.map((r) => r.bill);
+        // The preview refused nothing, so no account or reference is stated twice, and every licence the file
+        // names is in the ledger by the time its dependents are written (licences first): the ledger answers.
+        const planned = await this.ledger.planChunk(tx, councilCode, type, bills, READING_FACTS);
+        planned.forEach((p, i) => check(p.bill.displayNo, chunk[i].outcome, p.outcome));
+        await this.ledger.apply(tx, imp.id, councilCode, type, planned);
+      };
+      // Licences before their dependents (a dependent's licence must exist when it is written).
+      for (const pass of ['licences', 'dependents'] as const) {
+        for (const kind of ['new', 'changed', 'unchanged'] as const) {
+          for await (const chunk of stagedChunks(tx, imp.id, pass, { kind })) await write(chunk);
+        }
+      }
+      if (imp.complete) {
+        let staged = 0;
+        for await (const rows of unnamedChunks(tx, imp.id, councilCode, type)) {
+          const withdrawals = rows.map(plannedWithdrawal);
+          const seen = await stagedWithdrawals(tx, imp.id, withdrawals);
+          for (const w of withdrawals) check(w.displayNo, seen.get(`${w.planType}|${w.accountNo}`) ?? null, w.outcome);
+          staged += seen.size;
+          await this.ledger.withdrawAll(tx, imp.id, withdrawals);
+        }
+        // Every withdrawal previewed is still one (a bill the list leaves out that was withdrawn since is not).
+        if (staged !== previewed.withdrawn) {
+          throw new ApiError(
+            409,
+            'import_preview_stale',
+            'The bills changed since this preview: upload the file again',
+            {
+              previewed,
+            },
+          );
+        }
+      }
+      if (now.new !== previewed.new || now.changed !== previewed.changed || now.unchanged !== previewed.unchanged) {
+        throw new ApiError(409, 'import_preview_stale', 'The bills changed since this preview: upload the file again', {
+          previewed,
         });
-        if (updated.count !== 1) throw new ApiError(409, 'import_not_previewed', 'This import was confirmed already');
-        await recordStaffAction(tx, staff, {
-          action: 'bill_import_confirm',
-          targetType: 'bill_import',
-          targetId: imp.id,
-          councils: [imp.councilCode],
-          before: null,
-          after: {
-            type: imp.type,
-            fileName: imp.fileName,
-            sha256: imp.sha256,
-            complete: imp.complete,
-            counts: { ...now },
-          },
-        });
-      },
-      { timeout: 600_000, maxWait: 10_000 },
-    );
+      }
+      const updated = await tx.execute(Prisma.sql`
+          UPDATE "BillImport" SET "status" = 'confirmed', "confirmedAt" = now()
+          WHERE "id" = ${imp.id}::uuid AND "status" = 'previewed'`);
+      if (updated !== 1) throw new ApiError(409, 'import_not_previewed', 'This import was confirmed already');
+      await recordStaffAction(tx, staff, {
+        action: 'bill_import_confirm',
+        targetType: 'bill_import',
+        targetId: imp.id,
+        councils: [imp.councilCode],
+        before: null,
+        after: {
+          type: imp.type,
+          fileName: imp.fileName,
+          sha256: imp.sha256,
+          complete: imp.complete,
+          counts: { ...now, invalid: 0 },
+        },
+      });
+    });
     this.logger.log({ importId, council: imp.councilCode, type: imp.type, counts: previewed }, 'Bill file imported');
     return { id: imp.id, counts: previewed };
   }
@@ -252,17 +313,15 @@ export class BillImports {
   /** The row errors of an import, in file order. */
   async errors(importId: string): Promise<RowError[]> {
     const rows = await this.prisma.billImportRow.findMany({
-      where: { importId, line: { not: null } },
+      where: { importId, kind: 'invalid' },
       select: { errors: true },
       orderBy: { id: 'asc' },
     });
     return rows.flatMap((r) => (r.errors ?? []) as unknown as RowError[]);
   }
 
-  private async read(upload: BillFileUpload, limits: BillFileLimits) {
-    const bills: BillRecord[] = [];
-    const lines: number[] = [];
-    const errors: RowError[] = [];
+  /** The file's rows after its header, each a bill or the reasons its line could not be read. */
+  private async *read(upload: BillFileUpload, limits: BillFileLimits): AsyncGenerator<ReadRow> {
     let header: ReturnType<typeof readBillHeader> | null = null;
     try {
       for await (const row of readBillFile(upload.path, upload.kind, limits)) {
@@ -277,48 +336,11 @@ export class BillImports {
         }
         if (!header.ok) break;
         const read = parseBillRow(upload.type, upload.councilCode, header.header, row.cells, row.line);
-        if (read.ok) {
-          bills.push(read.bill);
-          lines.push(row.line);
-        } else errors.push(...read.errors);
+        yield read.ok ? { line: row.line, bill: read.bill } : { line: row.line, errors: read.errors };
       }
     } catch (error) {
       if (error instanceof BillFileError) throw new ApiError(400, `bill_file.${error.code}`, error.message);
       throw error;
-    }
-    return { bills, lines, errors };
-  }
-
-  private async stage(
-    tx: Prisma.TransactionClient,
-    importId: string,
-    plan: BillPlan,
-    lines: readonly number[],
-    errors: readonly RowError[],
-  ): Promise<void> {
-    const byLine = new Map<number, RowError[]>();
-    for (const e of errors) byLine.set(e.line, [...(byLine.get(e.line) ?? []), e]);
-    const rows: Prisma.BillImportRowCreateManyInput[] = [
-      ...plan.bills.map((p, i) => ({
-        importId,
-        line: lines[i],
-        bill: p.bill as unknown as Prisma.InputJsonObject,
-        outcome: p.outcome as unknown as Prisma.InputJsonObject,
-      })),
-      ...[...byLine].map(([line, rowErrors]) => ({
-        importId,
-        line,
-        errors: rowErrors as unknown as Prisma.InputJsonArray,
-      })),
-      ...plan.withdrawals.map((w) => ({
-        importId,
-        line: null,
-        bill: { accountNo: w.accountNo, displayNo: w.displayNo, planType: w.planType },
-        outcome: w.outcome as unknown as Prisma.InputJsonObject,
-      })),
-    ].sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      await tx.billImportRow.createMany({ data: rows.slice(i, i + ROWS_PER_INSERT) });
     }
   }
 }

@@ -17,8 +17,9 @@ import {
   type ParentLookup,
   type PayableType,
 } from '@councilpay/domain';
-import type { Prisma } from '../generated/prisma/client';
-import { lockBills } from './bill-lock';
+import { Prisma } from '../generated/prisma/client';
+import { rawSql, type RawDb } from '../prisma/raw-sql';
+import { lockBillWriter, lockBills } from './bill-lock';
 
 /** One bill of a statement and what it does to the ledger. */
 export interface PlannedBill {
@@ -48,47 +49,119 @@ export interface BillPlan {
   readonly counts: BillOutcomeCounts;
 }
 
-/** How many bills are read from the ledger per query while planning. */
-const READ_CHUNK = 1_000;
+/**
+ * What the rest of a statement says about some of its bills: the rules that look beyond one row (an account
+ * stated twice, a licence reference used twice, a dependent whose licence is stated beside it). A statement held
+ * in memory answers from its rows; a file staged in the database answers by query, chunk by chunk.
+ */
+export interface StatementFacts {
+  /** How many rows of the statement state this bill's key. */
+  occurrences(bill: BillRecord): number;
+  /** How many rows of the statement carry this licence reference. */
+  referenceUses(reference: string): number;
+  /**
+   * A dependent's licence as the statement has it: a licence, a dependent item itself, or missing (the statement
+   * refused it); null when the statement does not state that account (the ledger decides).
+   */
+  parentInStatement(parentAccountNo: string): ParentLookup | null;
+}
 
-const LEDGER_SELECT = {
-  id: true,
-  accountNo: true,
-  planType: true,
-  displayNo: true,
-  ownerName: true,
-  ownerIdNo: true,
-  address: true,
-  balanceSen: true,
-  minimumPaymentSen: true,
-  paidUntilYear: true,
-  paidUntilMonth: true,
-  details: true,
-  status: true,
-  parentId: true,
-  parent: { select: { accountNo: true } },
-  licence: {
-    select: {
-      reference: true,
-      statusl: true,
-      mKodType: true,
-      kind: true,
-      printCode: true,
-      renewableOnline: true,
-      renewalYears: true,
-      renewalMonths: true,
-    },
-  },
-  paymentItems: {
-    where: { payment: { status: { in: [...OPEN_PAYMENT_STATES] } } },
-    select: { id: true },
-    take: 1,
-  },
-} as const satisfies Prisma.PayableSelect;
+/** Bills planned, read from the ledger, locked or written per statement: each statement's parameters are bounded. */
+export const BILL_CHUNK = 5_000;
 
-type LedgerRow = Prisma.PayableGetPayload<{ select: typeof LEDGER_SELECT }>;
+/** A bill as the ledger holds it, with its licence, its licence's account and whether a payment is at the bank. */
+export interface LedgerRow {
+  readonly id: string;
+  readonly accountNo: string;
+  readonly planType: string;
+  readonly displayNo: string;
+  readonly ownerName: string;
+  readonly ownerIdNo: string | null;
+  readonly address: string | null;
+  readonly balanceSen: number;
+  readonly minimumPaymentSen: number | null;
+  readonly paidUntilYear: number | null;
+  readonly paidUntilMonth: number | null;
+  readonly details: Record<string, unknown> | null;
+  readonly status: string;
+  readonly parentId: string | null;
+  readonly parentAccountNo: string | null;
+  readonly licence: BillLicence | null;
+  readonly paymentAtBank: boolean;
+}
 
-function toLedgerBill(row: LedgerRow): LedgerBill {
+/** One read of the ledger's bills, with what the rules need: one query whatever the number of bills. */
+const LEDGER_COLUMNS = Prisma.sql`
+  p."id"::text AS "id", p."accountNo", p."planType", p."displayNo", p."ownerName", p."ownerIdNo", p."address",
+  p."balanceSen", p."minimumPaymentSen", p."paidUntilYear", p."paidUntilMonth", p."details", p."status",
+  p."parentId"::text AS "parentId", pp."accountNo" AS "parentAccountNo",
+  CASE WHEN l."id" IS NULL THEN NULL ELSE json_build_object(
+    'reference', l."reference", 'statusl', l."statusl", 'mKodType', l."mKodType", 'kind', l."kind",
+    'printCode', l."printCode", 'renewableOnline', l."renewableOnline", 'renewalYears', l."renewalYears",
+    'renewalMonths', l."renewalMonths") END AS "licence",
+  EXISTS (
+    SELECT 1 FROM "PaymentItem" i JOIN "Payment" pay ON pay."id" = i."paymentId"
+    WHERE i."payableId" = p."id" AND pay."status"::text = ANY(${[...OPEN_PAYMENT_STATES]}::text[])
+  ) AS "paymentAtBank"`;
+
+const LEDGER_FROM = Prisma.sql`
+  FROM "Payable" p
+  LEFT JOIN "Payable" pp ON pp."id" = p."parentId"
+  LEFT JOIN "Licence" l ON l."payableId" = p."id"`;
+
+/** The council's bills of a type that satisfy `where` (on `p`), as the rules read them. */
+export function readLedgerRows(
+  db: RawDb,
+  councilCode: CouncilCode,
+  type: PayableType,
+  where: Prisma.Sql,
+  tail: Prisma.Sql = Prisma.empty,
+): Promise<LedgerRow[]> {
+  return rawSql(db).query<LedgerRow>(Prisma.sql`
+    SELECT ${LEDGER_COLUMNS} ${LEDGER_FROM}
+    WHERE p."councilCode" = ${councilCode} AND p."type" = ${type}::"PayableType" AND ${where} ${tail}`);
+}
+
+/** A bill's identity within a council and type. */
+export interface BillKey {
+  readonly planType: string;
+  readonly accountNo: string;
+}
+
+/**
+ * The keys as one lookup each on the unique index. Forced (a lateral subquery the planner may not flatten): while
+ * a file's confirm inserts a million bills, the table's statistics still describe it as it was, and a plan from
+ * them that scans the council's bills of the type for every key gets slower with every chunk written.
+ */
+function byKey(
+  councilCode: CouncilCode,
+  type: PayableType,
+  keys: readonly BillKey[],
+  columns: Prisma.Sql,
+  from: Prisma.Sql,
+) {
+  return Prisma.sql`
+    SELECT x.* FROM unnest(${keys.map((k) => k.planType)}::text[], ${keys.map((k) => k.accountNo)}::text[])
+      AS s("planType", "accountNo")
+    CROSS JOIN LATERAL (
+      SELECT ${columns} ${from}
+      WHERE p."councilCode" = ${councilCode} AND p."type" = ${type}::"PayableType"
+        AND p."planType" = s."planType" AND p."accountNo" = s."accountNo"
+      OFFSET 0
+    ) x`;
+}
+
+/** The ledger's bills under these keys, as the rules read them. */
+export function readLedgerByKey(
+  db: RawDb,
+  councilCode: CouncilCode,
+  type: PayableType,
+  keys: readonly BillKey[],
+): Promise<LedgerRow[]> {
+  return rawSql(db).query<LedgerRow>(byKey(councilCode, type, keys, LEDGER_COLUMNS, LEDGER_FROM));
+}
+
+export function toLedgerBill(row: LedgerRow): LedgerBill {
   return {
     displayNo: row.displayNo,
     ownerName: row.ownerName,
@@ -99,20 +172,58 @@ function toLedgerBill(row: LedgerRow): LedgerBill {
     paidUntilYear: row.paidUntilYear,
     paidUntilMonth: row.paidUntilMonth,
     details: (row.details ?? {}) as Record<string, unknown>,
-    licence: row.licence ? ({ ...row.licence } as BillLicence) : null,
-    parentAccountNo: row.parent?.accountNo ?? null,
+    licence: row.licence ? { ...row.licence } : null,
+    parentAccountNo: row.parentAccountNo,
     status: row.status,
-    paymentAtBank: row.paymentItems.length > 0,
+    paymentAtBank: row.paymentAtBank,
   };
 }
 
-function count(counts: BillOutcomeCounts, outcome: BillOutcome): void {
+export function countOutcome(counts: BillOutcomeCounts, outcome: BillOutcome): void {
   counts[outcome.outcome] += 1;
 }
 
+/** The withdrawal of a bill a complete list leaves out (or the API withdraws). */
+export function plannedWithdrawal(row: LedgerRow): PlannedWithdrawal {
+  return {
+    payableId: row.id,
+    accountNo: row.accountNo,
+    displayNo: row.displayNo,
+    planType: row.planType,
+    outcome: planBillWithdrawal(toLedgerBill(row)),
+  };
+}
+
+/** The facts of a statement held whole in memory (an API batch, the seed). */
+function factsOfStatement(bills: readonly BillRecord[], planned?: ReadonlyMap<string, PlannedBill>): StatementFacts {
+  const occurrences = new Map<string, number>();
+  const references = new Map<string, number>();
+  const dependents = new Set<string>();
+  for (const bill of bills) {
+    occurrences.set(billKey(bill), (occurrences.get(billKey(bill)) ?? 0) + 1);
+    if (bill.licence) references.set(bill.licence.reference, (references.get(bill.licence.reference) ?? 0) + 1);
+    if (bill.parentAccountNo) dependents.add(bill.accountNo);
+  }
+  return {
+    occurrences: (bill) => occurrences.get(billKey(bill)) ?? 0,
+    referenceUses: (reference) => references.get(reference) ?? 0,
+    parentInStatement: (account) => {
+      if (dependents.has(account)) return 'dependent';
+      const parent = planned?.get(account);
+      if (!parent) return null;
+      return parent.outcome.outcome === 'refused' ? 'missing' : 'licence';
+    },
+  };
+}
+
+/** Licences first: a dependent is planned once its licence's outcome is known. */
+const isDependent = (bill: BillRecord) => bill.parentAccountNo !== null;
+
 /**
  * The one writer of councils' bills: the file import's preview and confirm and the bills API all plan and write
- * through it, with the rules of libs/domain (`planBillStatement`, `planBillWithdrawal`).
+ * through it, with the rules of libs/domain (`planBillStatement`, `planBillWithdrawal`). It reads, locks and
+ * writes a chunk of bills per statement (`BILL_CHUNK`), so a file of a million bills is planned and written in
+ * bounded memory (see BillImports) and an API batch of 5,000 in a few statements.
  */
 @Injectable()
 export class BillLedger {
@@ -121,83 +232,18 @@ export class BillLedger {
    * the statement is the type's complete list, so the bills it does not name are withdrawn.
    */
   async plan(
-    db: Prisma.TransactionClient,
+    db: RawDb,
     councilCode: CouncilCode,
     type: PayableType,
     bills: readonly BillRecord[],
     complete: boolean,
   ): Promise<BillPlan> {
-    const ledger = await this.readLedger(db, councilCode, type, bills, complete);
-    const occurrences = new Map<string, number>();
-    for (const bill of bills) occurrences.set(billKey(bill), (occurrences.get(billKey(bill)) ?? 0) + 1);
-    const references = new Map<string, number>();
-    for (const bill of bills) {
-      if (bill.licence) references.set(bill.licence.reference, (references.get(bill.licence.reference) ?? 0) + 1);
-    }
-    const takenReferences = await this.referencesTaken(db, bills, ledger);
-    // Licences are planned before their dependents: a dependent whose licence is refused is refused too.
-    const byAccount = new Map<string, PlannedBill>();
-    const dependents = new Set(bills.flatMap((b) => (b.parentAccountNo ? [b.accountNo] : [])));
-    const indexes = bills.map((_, i) => i);
-    const order = [
-      ...indexes.filter((i) => !bills[i].parentAccountNo),
-      ...indexes.filter((i) => bills[i].parentAccountNo),
-    ];
-
-    const counts = emptyBillCounts();
-    const planned: PlannedBill[] = new Array<PlannedBill>(bills.length);
-    for (const index of order) {
-      const bill = bills[index];
-      const key = billKey(bill);
-      const row = ledger.get(key) ?? null;
-      const current = row ? toLedgerBill(row) : null;
-      const parentRow = bill.parentAccountNo
-        ? ledger.get(billKey({ type, planType: bill.planType, accountNo: bill.parentAccountNo }))
-        : undefined;
-      const parentPayableId = parentRow?.id ?? null;
-      const refuse = (code: 'duplicate_account' | 'licence_reference_taken'): PlannedBill => ({
-        bill,
-        outcome: { outcome: 'refused', code },
-        payableId: row?.id ?? null,
-        ledger: current,
-        parentPayableId,
-      });
-      let result: PlannedBill;
-      if ((occurrences.get(key) ?? 0) > 1) result = refuse('duplicate_account');
-      else if (bill.licence && ((references.get(bill.licence.reference) ?? 0) > 1 || takenReferences.has(key))) {
-        result = refuse('licence_reference_taken');
-      } else {
-        const parent = this.parentLookup(bill, byAccount, dependents, ledger);
-        result = {
-          bill,
-          outcome: planBillStatement(current, bill, parent),
-          payableId: row?.id ?? null,
-          ledger: current,
-          parentPayableId,
-        };
-      }
-      count(counts, result.outcome);
-      planned[index] = result;
-      if (!byAccount.has(bill.accountNo)) byAccount.set(bill.accountNo, result);
-    }
-
-    const withdrawals: PlannedWithdrawal[] = [];
-    if (complete) {
-      const named = new Set(bills.map(billKey));
-      for (const [key, row] of ledger) {
-        if (named.has(key) || row.status === WITHDRAWN_STATUS) continue;
-        const outcome = planBillWithdrawal(toLedgerBill(row));
-        count(counts, outcome);
-        withdrawals.push({
-          payableId: row.id,
-          accountNo: row.accountNo,
-          displayNo: row.displayNo,
-          planType: row.planType,
-          outcome,
-        });
-      }
-    }
-    return { councilCode, type, bills: planned, withdrawals, counts };
+    const licences = bills.filter((b) => !isDependent(b));
+    const first = await this.planAll(db, councilCode, type, licences, factsOfStatement(bills));
+    const dependents = bills.filter(isDependent);
+    const second = await this.planAll(db, councilCode, type, dependents, factsOfStatement(bills, byAccount(first)));
+    const withdrawals = complete ? await this.unnamed(db, councilCode, type, bills) : [];
+    return this.assemble(councilCode, type, bills, [...first, ...second], withdrawals);
   }
 
   /**
@@ -206,23 +252,49 @@ export class BillLedger {
    * written, which the caller compares with the preview the officer confirmed.
    */
   async write(
-    tx: Prisma.TransactionClient,
+    tx: RawDb,
     importId: string,
     councilCode: CouncilCode,
     type: PayableType,
     bills: readonly BillRecord[],
     complete: boolean,
   ): Promise<BillPlan> {
-    const first = await this.plan(tx, councilCode, type, bills, complete);
-    // Payment creation holds the same locks: no payment for these bills can start until this transaction ends,
-    // and the plan made under the locks sees every payment that started before.
-    await lockBills(tx, [
-      ...first.bills.flatMap((p) => (p.payableId ? [p.payableId] : [])),
-      ...first.withdrawals.map((w) => w.payableId),
-    ]);
-    const plan = await this.plan(tx, councilCode, type, bills, complete);
-    await this.apply(tx, importId, plan);
-    return plan;
+    await lockBillWriter(tx, councilCode, type);
+    // No payment for these bills can start until this transaction ends, and the plan made under the locks sees
+    // every payment that started before.
+    await lockBills(tx, await this.idsOf(tx, councilCode, type, bills));
+    const licences = bills.filter((b) => !isDependent(b));
+    const first: PlannedBill[] = [];
+    for (let i = 0; i < licences.length; i += BILL_CHUNK) {
+      const planned = await this.planChunk(
+        tx,
+        councilCode,
+        type,
+        licences.slice(i, i + BILL_CHUNK),
+        factsOfStatement(bills),
+      );
+      await this.apply(tx, importId, councilCode, type, planned);
+      first.push(...planned);
+    }
+    // The licences the statement created are in the ledger now: their dependents find them there.
+    const dependents = bills.filter(isDependent);
+    const facts = factsOfStatement(bills, byAccount(first));
+    const second: PlannedBill[] = [];
+    for (let i = 0; i < dependents.length; i += BILL_CHUNK) {
+      const planned = await this.planChunk(tx, councilCode, type, dependents.slice(i, i + BILL_CHUNK), facts);
+      await this.apply(tx, importId, councilCode, type, planned);
+      second.push(...planned);
+    }
+    let withdrawals: PlannedWithdrawal[] = [];
+    if (complete) {
+      await lockBills(
+        tx,
+        (await this.unnamed(tx, councilCode, type, bills)).map((w) => w.payableId),
+      );
+      withdrawals = await this.unnamed(tx, councilCode, type, bills);
+      await this.withdrawAll(tx, importId, withdrawals);
+    }
+    return this.assemble(councilCode, type, bills, [...first, ...second], withdrawals);
   }
 
   /**
@@ -231,173 +303,249 @@ export class BillLedger {
    * bill; an already withdrawn bill is `unchanged`.
    */
   async withdraw(
-    tx: Prisma.TransactionClient,
+    tx: RawDb,
     importId: string,
     councilCode: CouncilCode,
     type: PayableType,
     accountNo: string,
     planType: string,
   ): Promise<PlannedWithdrawal | null> {
-    const where = { councilCode, type, accountNo, planType };
-    const first = await tx.payable.findFirst({ where, select: { id: true } });
+    await lockBillWriter(tx, councilCode, type);
+    const where = Prisma.sql`p."accountNo" = ${accountNo} AND p."planType" = ${planType}`;
+    const [first] = await readLedgerRows(tx, councilCode, type, where);
     if (!first) return null;
     await lockBills(tx, [first.id]);
-    const row = await tx.payable.findFirstOrThrow({ where: { id: first.id }, select: LEDGER_SELECT });
-    const outcome = planBillWithdrawal(toLedgerBill(row));
-    if (outcome.outcome === 'withdrawn') {
-      await tx.payable.update({
-        where: { id: row.id },
-        data: { status: WITHDRAWN_STATUS, lastImportId: importId, version: { increment: 1 } },
-      });
-    }
-    return { payableId: row.id, accountNo: row.accountNo, displayNo: row.displayNo, planType: row.planType, outcome };
+    const [row] = await readLedgerRows(tx, councilCode, type, Prisma.sql`p."id" = ${first.id}::uuid`);
+    const withdrawal = plannedWithdrawal(row);
+    await this.withdrawAll(tx, importId, [withdrawal]);
+    return withdrawal;
   }
 
-  private async apply(tx: Prisma.TransactionClient, importId: string, plan: BillPlan): Promise<void> {
-    const ids = new Map<string, string>();
-    for (const p of plan.bills) if (p.payableId) ids.set(p.bill.accountNo, p.payableId);
-    const creating = plan.bills.filter((p) => p.outcome.outcome === 'new');
-    for (const p of creating) ids.set(p.bill.accountNo, randomUUID());
-    // Licences before their dependents: a dependent's parent must exist when it is written.
-    const ordered = [...creating].sort(
-      (a, b) => Number(a.bill.parentAccountNo !== null) - Number(b.bill.parentAccountNo !== null),
-    );
-    const parentId = (p: PlannedBill) =>
-      p.bill.parentAccountNo ? (ids.get(p.bill.parentAccountNo) ?? p.parentPayableId) : null;
-    const scalar = (bill: BillRecord, ledger: LedgerBill | null) => ({
-      displayNo: bill.displayNo,
-      ownerName: bill.ownerName,
-      ownerIdNo: bill.ownerIdNo,
-      address: bill.address,
-      balanceSen: bill.balanceSen,
-      minimumPaymentSen: bill.minimumPaymentSen,
-      paidUntilYear: bill.paidUntilYear,
-      paidUntilMonth: bill.paidUntilMonth,
-      details: mergedBillDetails(ledger, bill) as Prisma.InputJsonObject,
-      lastImportId: importId,
-    });
-    const parents = ordered.filter((p) => !p.bill.parentAccountNo);
-    const dependents = ordered.filter((p) => p.bill.parentAccountNo);
-    for (const group of [parents, dependents]) {
-      if (!group.length) continue;
-      await tx.payable.createMany({
-        data: group.map((p) => ({
-          id: ids.get(p.bill.accountNo)!,
-          councilCode: plan.councilCode,
-          type: plan.type,
-          accountNo: p.bill.accountNo,
-          planType: p.bill.planType,
-          parentId: parentId(p),
-          ...scalar(p.bill, null),
-        })),
-      });
-    }
-    const licences = creating.filter((p) => p.bill.licence);
-    if (licences.length) {
-      await tx.licence.createMany({
-        data: licences.map((p) => ({
-          payableId: ids.get(p.bill.accountNo)!,
-          licenceNo: p.bill.displayNo,
-          ...p.bill.licence!,
-        })),
-      });
-    }
-    for (const p of plan.bills) {
-      if (p.outcome.outcome !== 'changed' || !p.payableId) continue;
-      await tx.payable.update({
-        where: { id: p.payableId },
-        data: {
-          ...scalar(p.bill, p.ledger),
-          parentId: parentId(p),
-          status: p.outcome.reinstated ? 'active' : undefined,
-          version: { increment: 1 },
-        },
-      });
-      if (p.bill.licence) {
-        await tx.licence.upsert({
-          where: { payableId: p.payableId },
-          create: { payableId: p.payableId, licenceNo: p.bill.displayNo, ...p.bill.licence },
-          update: { licenceNo: p.bill.displayNo, ...p.bill.licence },
-        });
-      }
-    }
-    const withdrawn = plan.withdrawals.filter((w) => w.outcome.outcome === 'withdrawn').map((w) => w.payableId);
-    if (withdrawn.length) {
-      await tx.payable.updateMany({
-        where: { id: { in: withdrawn } },
-        data: { status: WITHDRAWN_STATUS, lastImportId: importId, version: { increment: 1 } },
-      });
-    }
-  }
-
-  /** The ledger's bills the statement names (and, for a complete list, all the type's bills), by key. */
-  private async readLedger(
-    db: Prisma.TransactionClient,
+  /**
+   * Plans a chunk of bills (at most `BILL_CHUNK`) against the ledger as it is now, with what the rest of their
+   * statement says about them. Licences and dependents may not be mixed in a chunk whose dependents' licences are
+   * in the statement: plan the licences first and answer for them in `facts`.
+   */
+  async planChunk(
+    db: RawDb,
     councilCode: CouncilCode,
     type: PayableType,
     bills: readonly BillRecord[],
-    complete: boolean,
-  ): Promise<Map<string, LedgerRow>> {
-    const rows: LedgerRow[] = [];
-    if (complete) {
-      rows.push(...(await db.payable.findMany({ where: { councilCode, type }, select: LEDGER_SELECT })));
-    } else {
-      // Parents named by dependents are read too: whether they exist decides the dependent's outcome.
-      const accounts = [
-        ...new Set(bills.flatMap((b) => [b.accountNo, ...(b.parentAccountNo ? [b.parentAccountNo] : [])])),
-      ];
-      for (let i = 0; i < accounts.length; i += READ_CHUNK) {
-        const chunk = accounts.slice(i, i + READ_CHUNK);
-        rows.push(
-          ...(await db.payable.findMany({
-            where: { councilCode, type, accountNo: { in: chunk } },
-            select: LEDGER_SELECT,
-          })),
-        );
+    facts: StatementFacts,
+  ): Promise<PlannedBill[]> {
+    if (!bills.length) return [];
+    // Parents named by dependents are read too: whether they exist decides the dependent's outcome.
+    const keys = new Map<string, BillKey>();
+    for (const b of bills) {
+      for (const accountNo of b.parentAccountNo ? [b.accountNo, b.parentAccountNo] : [b.accountNo]) {
+        keys.set(`${b.planType}|${accountNo}`, { planType: b.planType, accountNo });
       }
     }
-    return new Map(rows.map((row) => [billKey({ type, planType: row.planType, accountNo: row.accountNo }), row]));
+    const rows = await readLedgerByKey(db, councilCode, type, [...keys.values()]);
+    const ledger = new Map(
+      rows.map((row) => [billKey({ type, planType: row.planType, accountNo: row.accountNo }), row]),
+    );
+    const taken = await this.referencesTaken(db, bills, ledger);
+    return bills.map((bill) => {
+      const key = billKey(bill);
+      const row = ledger.get(key) ?? null;
+      const current = row ? toLedgerBill(row) : null;
+      const parentRow = bill.parentAccountNo
+        ? ledger.get(billKey({ type, planType: bill.planType, accountNo: bill.parentAccountNo }))
+        : undefined;
+      const base = { bill, payableId: row?.id ?? null, ledger: current, parentPayableId: parentRow?.id ?? null };
+      if (facts.occurrences(bill) > 1) return { ...base, outcome: { outcome: 'refused', code: 'duplicate_account' } };
+      if (bill.licence && (facts.referenceUses(bill.licence.reference) > 1 || taken.has(key))) {
+        return { ...base, outcome: { outcome: 'refused', code: 'licence_reference_taken' } };
+      }
+      const parent = this.parentLookup(bill, facts, parentRow);
+      return { ...base, outcome: planBillStatement(current, bill, parent) };
+    });
   }
 
-  /** Keys of the statement's bills whose licence reference is another bill's licence already. */
-  private async referencesTaken(
-    db: Prisma.TransactionClient,
+  /** The ledger ids of the statement's bills that the ledger holds. */
+  async idsOf(db: RawDb, councilCode: CouncilCode, type: PayableType, bills: readonly BillRecord[]): Promise<string[]> {
+    if (!bills.length) return [];
+    const rows = await rawSql(db).query<{ id: string }>(
+      byKey(councilCode, type, bills, Prisma.sql`p."id"::text AS "id"`, Prisma.sql`FROM "Payable" p`),
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Writes a planned chunk: its new bills (and licences) in one statement each, its changed bills in one more. */
+  async apply(
+    tx: RawDb,
+    importId: string,
+    councilCode: CouncilCode,
+    type: PayableType,
+    planned: readonly PlannedBill[],
+  ): Promise<void> {
+    const creating = planned.filter((p) => p.outcome.outcome === 'new');
+    const changing = planned.filter((p) => p.outcome.outcome === 'changed' && p.payableId);
+    const ids = new Map<PlannedBill, string>(creating.map((p) => [p, randomUUID()]));
+    const column = <T>(rows: readonly PlannedBill[], pick: (p: PlannedBill) => T) => rows.map(pick);
+    const scalars = (rows: readonly PlannedBill[]) => [
+      column(rows, (p) => p.bill.displayNo),
+      column(rows, (p) => p.bill.ownerName),
+      column(rows, (p) => p.bill.ownerIdNo),
+      column(rows, (p) => p.bill.address),
+      column(rows, (p) => p.bill.balanceSen),
+      column(rows, (p) => p.bill.minimumPaymentSen),
+      column(rows, (p) => p.bill.paidUntilYear),
+      column(rows, (p) => p.bill.paidUntilMonth),
+      column(rows, (p) => JSON.stringify(mergedBillDetails(p.ledger, p.bill))),
+      column(rows, (p) => p.parentPayableId),
+    ];
+    if (creating.length) {
+      const [displayNo, ownerName, ownerIdNo, address, balance, minimum, year, month, details, parent] =
+        scalars(creating);
+      await rawSql(tx).execute(Prisma.sql`
+        INSERT INTO "Payable" ("id", "councilCode", "type", "accountNo", "planType", "displayNo", "ownerName",
+          "ownerIdNo", "address", "balanceSen", "minimumPaymentSen", "paidUntilYear", "paidUntilMonth", "details",
+          "parentId", "lastImportId", "updatedAt")
+        SELECT t."id", ${councilCode}, ${type}::"PayableType", t."accountNo", t."planType", t."displayNo",
+          t."ownerName", t."ownerIdNo", t."address", t."balanceSen", t."minimumPaymentSen", t."paidUntilYear",
+          t."paidUntilMonth", t."details", t."parentId", ${importId}::uuid, now()
+        FROM unnest(${column(creating, (p) => ids.get(p)!)}::uuid[], ${column(creating, (p) => p.bill.accountNo)}::text[],
+          ${column(creating, (p) => p.bill.planType)}::text[], ${displayNo}::text[], ${ownerName}::text[],
+          ${ownerIdNo}::text[], ${address}::text[], ${balance}::int[], ${minimum}::int[], ${year}::int[],
+          ${month}::int[], ${details}::jsonb[], ${parent}::uuid[])
+          AS t("id", "accountNo", "planType", "displayNo", "ownerName", "ownerIdNo", "address", "balanceSen",
+            "minimumPaymentSen", "paidUntilYear", "paidUntilMonth", "details", "parentId")`);
+    }
+    if (changing.length) {
+      const [displayNo, ownerName, ownerIdNo, address, balance, minimum, year, month, details, parent] =
+        scalars(changing);
+      const reinstated = column(changing, (p) => p.outcome.outcome === 'changed' && p.outcome.reinstated);
+      await rawSql(tx).execute(Prisma.sql`
+        UPDATE "Payable" p SET "displayNo" = t."displayNo", "ownerName" = t."ownerName", "ownerIdNo" = t."ownerIdNo",
+          "address" = t."address", "balanceSen" = t."balanceSen", "minimumPaymentSen" = t."minimumPaymentSen",
+          "paidUntilYear" = t."paidUntilYear", "paidUntilMonth" = t."paidUntilMonth", "details" = t."details",
+          "parentId" = t."parentId", "lastImportId" = ${importId}::uuid,
+          "status" = CASE WHEN t."reinstated" THEN 'active' ELSE p."status" END,
+          "version" = p."version" + 1, "updatedAt" = now()
+        FROM unnest(${column(changing, (p) => p.payableId)}::uuid[], ${displayNo}::text[], ${ownerName}::text[],
+          ${ownerIdNo}::text[], ${address}::text[], ${balance}::int[], ${minimum}::int[], ${year}::int[],
+          ${month}::int[], ${details}::jsonb[], ${parent}::uuid[], ${reinstated}::boolean[])
+          AS t("id", "displayNo", "ownerName", "ownerIdNo", "address", "balanceSen", "minimumPaymentSen",
+            "paidUntilYear", "paidUntilMonth", "details", "parentId", "reinstated")
+        WHERE p."id" = t."id" AND p."id" = ANY(${column(changing, (p) => p.payableId)}::uuid[])`);
+    }
+    const licensed = [...creating, ...changing].filter((p) => p.bill.licence);
+    if (licensed.length) {
+      const licence = <T>(pick: (l: BillLicence) => T) => licensed.map((p) => pick(p.bill.licence!));
+      await rawSql(tx).execute(Prisma.sql`
+        INSERT INTO "Licence" ("id", "payableId", "licenceNo", "reference", "statusl", "mKodType", "kind", "printCode",
+          "renewableOnline", "renewalYears", "renewalMonths", "updatedAt")
+        SELECT gen_random_uuid(), t."payableId", t."licenceNo", t."reference", t."statusl", t."mKodType", t."kind",
+          t."printCode", t."renewableOnline", t."renewalYears", t."renewalMonths", now()
+        FROM unnest(${licensed.map((p) => ids.get(p) ?? p.payableId)}::uuid[], ${licensed.map((p) => p.bill.displayNo)}::text[],
+          ${licence((l) => l.reference)}::text[], ${licence((l) => l.statusl)}::text[],
+          ${licence((l) => l.mKodType)}::text[], ${licence((l) => l.kind)}::text[],
+          ${licence((l) => l.printCode)}::text[], ${licence((l) => l.renewableOnline)}::boolean[],
+          ${licence((l) => l.renewalYears)}::int[], ${licence((l) => l.renewalMonths)}::int[])
+          AS t("payableId", "licenceNo", "reference", "statusl", "mKodType", "kind", "printCode", "renewableOnline",
+            "renewalYears", "renewalMonths")
+        ON CONFLICT ("payableId") DO UPDATE SET "licenceNo" = EXCLUDED."licenceNo", "reference" = EXCLUDED."reference",
+          "statusl" = EXCLUDED."statusl", "mKodType" = EXCLUDED."mKodType", "kind" = EXCLUDED."kind",
+          "printCode" = EXCLUDED."printCode", "renewableOnline" = EXCLUDED."renewableOnline",
+          "renewalYears" = EXCLUDED."renewalYears", "renewalMonths" = EXCLUDED."renewalMonths", "updatedAt" = now()`);
+    }
+  }
+
+  /** Writes the withdrawals that are withdrawals (not refusals, not already withdrawn), stamped with `importId`. */
+  async withdrawAll(tx: RawDb, importId: string, withdrawals: readonly PlannedWithdrawal[]): Promise<void> {
+    const ids = withdrawals.filter((w) => w.outcome.outcome === 'withdrawn').map((w) => w.payableId);
+    if (!ids.length) return;
+    await rawSql(tx).execute(Prisma.sql`
+      UPDATE "Payable" SET "status" = ${WITHDRAWN_STATUS}, "lastImportId" = ${importId}::uuid,
+        "version" = "version" + 1, "updatedAt" = now()
+      WHERE "id" = ANY(${ids}::uuid[])`);
+  }
+
+  private async planAll(
+    db: RawDb,
+    councilCode: CouncilCode,
+    type: PayableType,
     bills: readonly BillRecord[],
-    ledger: Map<string, LedgerRow>,
+    facts: StatementFacts,
+  ): Promise<PlannedBill[]> {
+    const planned: PlannedBill[] = [];
+    for (let i = 0; i < bills.length; i += BILL_CHUNK) {
+      planned.push(...(await this.planChunk(db, councilCode, type, bills.slice(i, i + BILL_CHUNK), facts)));
+    }
+    return planned;
+  }
+
+  /** The council's bills of the type, not withdrawn, that a complete list held in memory does not name. */
+  private async unnamed(
+    db: RawDb,
+    councilCode: CouncilCode,
+    type: PayableType,
+    bills: readonly BillRecord[],
+  ): Promise<PlannedWithdrawal[]> {
+    const named = new Set(bills.map(billKey));
+    const rows = await readLedgerRows(
+      db,
+      councilCode,
+      type,
+      Prisma.sql`p."status" <> ${WITHDRAWN_STATUS}`,
+      Prisma.sql`ORDER BY p."id"`,
+    );
+    return rows
+      .filter((row) => !named.has(billKey({ type, planType: row.planType, accountNo: row.accountNo })))
+      .map(plannedWithdrawal);
+  }
+
+  /** The plan in the statement's order, with its counts. */
+  private assemble(
+    councilCode: CouncilCode,
+    type: PayableType,
+    bills: readonly BillRecord[],
+    planned: readonly PlannedBill[],
+    withdrawals: readonly PlannedWithdrawal[],
+  ): BillPlan {
+    const byBill = new Map(planned.map((p) => [p.bill, p]));
+    const ordered = bills.map((bill) => byBill.get(bill)!);
+    const counts = emptyBillCounts();
+    for (const p of ordered) countOutcome(counts, p.outcome);
+    for (const w of withdrawals) countOutcome(counts, w.outcome);
+    return { councilCode, type, bills: ordered, withdrawals, counts };
+  }
+
+  /** Keys of the chunk's bills whose licence reference is another bill's licence already. */
+  private async referencesTaken(
+    db: RawDb,
+    bills: readonly BillRecord[],
+    ledger: ReadonlyMap<string, LedgerRow>,
   ): Promise<Set<string>> {
     const withLicence = bills.filter((b) => b.licence);
     const taken = new Set<string>();
-    for (let i = 0; i < withLicence.length; i += READ_CHUNK) {
-      const chunk = withLicence.slice(i, i + READ_CHUNK);
-      const found = await db.licence.findMany({
-        where: { reference: { in: chunk.map((b) => b.licence!.reference) } },
-        select: { reference: true, payableId: true },
-      });
-      const owner = new Map(found.map((l) => [l.reference, l.payableId]));
-      for (const bill of chunk) {
-        const holder = owner.get(bill.licence!.reference);
-        if (holder && holder !== ledger.get(billKey(bill))?.id) taken.add(billKey(bill));
-      }
+    if (!withLicence.length) return taken;
+    const found = await rawSql(db).query<{ reference: string; payableId: string }>(Prisma.sql`
+      SELECT "reference", "payableId"::text AS "payableId" FROM "Licence"
+      WHERE "reference" = ANY(${withLicence.map((b) => b.licence!.reference)}::text[])`);
+    const owner = new Map(found.map((l) => [l.reference, l.payableId]));
+    for (const bill of withLicence) {
+      const holder = owner.get(bill.licence!.reference);
+      if (holder && holder !== ledger.get(billKey(bill))?.id) taken.add(billKey(bill));
     }
     return taken;
   }
 
   /** Where a dependent item's licence is: in the statement, else in the ledger. */
-  private parentLookup(
-    bill: BillRecord,
-    planned: Map<string, PlannedBill>,
-    batchDependents: Set<string>,
-    ledger: Map<string, LedgerRow>,
-  ): ParentLookup {
+  private parentLookup(bill: BillRecord, facts: StatementFacts, ledgerParent: LedgerRow | undefined): ParentLookup {
     if (!bill.parentAccountNo) return 'none';
-    if (batchDependents.has(bill.parentAccountNo)) return 'dependent';
-    const batchParent = planned.get(bill.parentAccountNo);
-    if (batchParent) {
-      if (batchParent.outcome.outcome === 'refused') return 'missing';
-      return batchParent.bill.parentAccountNo ? 'dependent' : 'licence';
-    }
-    const row = ledger.get(billKey({ type: bill.type, planType: bill.planType, accountNo: bill.parentAccountNo }));
-    if (!row || row.status === WITHDRAWN_STATUS) return 'missing';
-    return row.parentId ? 'dependent' : 'licence';
+    const inStatement = facts.parentInStatement(bill.parentAccountNo);
+    if (inStatement) return inStatement;
+    if (!ledgerParent || ledgerParent.status === WITHDRAWN_STATUS) return 'missing';
+    return ledgerParent.parentId ? 'dependent' : 'licence';
   }
+}
+
+/** The first plan of each account (a duplicated account is refused in every row anyway). */
+function byAccount(planned: readonly PlannedBill[]): Map<string, PlannedBill> {
+  const map = new Map<string, PlannedBill>();
+  for (const p of planned) if (!map.has(p.bill.accountNo)) map.set(p.bill.accountNo, p);
+  return map;
 }

@@ -1,5 +1,6 @@
 import type { StaffAction, StaffAuditRow, StaffAuditTarget } from '@councilpay/domain';
-import type { Prisma, StaffAudit } from '../../generated/prisma/client';
+import { Prisma, type StaffAudit } from '../../generated/prisma/client';
+import { rawSql, type RawDb } from '../../prisma/raw-sql';
 import type { Principal } from '../../auth/principal';
 import { councilScope } from '../../auth/roles';
 
@@ -18,22 +19,16 @@ export interface StaffActionRecord {
  * written together or not at all. The table is append-only (a trigger refuses UPDATE and DELETE).
  */
 export async function recordStaffAction(
-  tx: Prisma.TransactionClient,
+  db: RawDb,
   staff: Pick<Principal, 'id' | 'email'>,
   entry: StaffActionRecord,
 ): Promise<void> {
-  await tx.staffAudit.create({
-    data: {
-      staffId: staff.id,
-      staffEmail: staff.email,
-      action: entry.action,
-      targetType: entry.targetType,
-      targetId: entry.targetId,
-      councils: entry.councils,
-      before: entry.before ?? undefined,
-      after: entry.after ?? undefined,
-    },
-  });
+  // Plain SQL, so that a bulk transaction (a bill file's confirm) records its action in the same transaction.
+  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+  await rawSql(db).execute(Prisma.sql`
+    INSERT INTO "StaffAudit" ("staffId", "staffEmail", "action", "targetType", "targetId", "councils", "before", "after")
+    VALUES (${staff.id}::uuid, ${staff.email}, ${entry.action}, ${entry.targetType}, ${entry.targetId},
+      ${[...entry.councils]}::text[], ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb)`);
 }
 
 /** The audit entries a staff member may read: all for `_admin`, those of their councils for a council admin. */
