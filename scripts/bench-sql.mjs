@@ -26,7 +26,7 @@ ANALYZE bench_bill;`;
 
 /**
  * One payment creation (CreatePaymentHandler): the service switch, the bill priced (payable, council, licence),
- * earlier open payments of the bill looked for; then in one transaction the bill's advisory lock, the
+ * earlier open payments of the bill looked for; then in one transaction the bill's row lock, the
  * open-payment check under it, the invoice number, the payment, its item, its `created` event. Payments made
  * here have references starting PGB and are never due for a requery.
  */
@@ -38,7 +38,7 @@ SELECT c.* FROM "Council" c WHERE c."code" IN (SELECT p."councilCode" FROM "Paya
 SELECT l."id" FROM "Licence" l WHERE l."payableId" IN (SELECT "id" FROM bench_bill WHERE n = :n);
 SELECT p."reference" FROM "Payment" p WHERE p."status" IN ('in_progress', 'pending') AND EXISTS (SELECT 1 FROM "PaymentItem" i WHERE i."paymentId" = p."id" AND i."payableId" IN (SELECT "id" FROM bench_bill WHERE n = :n));
 BEGIN;
-SELECT pg_advisory_xact_lock(10001, hashtext("id"::text)) FROM bench_bill WHERE n = :n;
+SELECT 1 FROM "Payable" WHERE "id" IN (SELECT "id" FROM bench_bill WHERE n = :n) ORDER BY "id" FOR NO KEY UPDATE;
 SELECT p."reference" FROM "Payment" p WHERE p."status" IN ('in_progress', 'pending') AND EXISTS (SELECT 1 FROM "PaymentItem" i WHERE i."paymentId" = p."id" AND i."payableId" IN (SELECT "id" FROM bench_bill WHERE n = :n));
 SELECT nextval('payment_invoice_seq') AS inv \\gset
 INSERT INTO "Payment" ("id", "reference", "invoiceNo", "method", "bankId", "amountSen", "payerName", "payerEmail", "payerPhone", "language", "requestHash", "tokenHash", "nextRequeryAt", "updatedAt")

@@ -6,7 +6,8 @@
 //
 //   node scripts/bench.mjs [--quick] [--payables 1000000] [--creates 3000] [--settles 3000] [--searches 5000]
 //     [--requeries 10000] [--seconds 20] [--api-processes <cores>] [--requery-rate 200] [--web-runs 1]
-//     [--phase-seconds 90] [--requery-seconds 300] [--skip-web] [--profile] [--no-write] [--drop]
+//     [--phase-seconds 90] [--requery-seconds 300] [--bill-rows 1000000] [--skip-web] [--skip-bills] [--profile]
+//     [--no-write] [--drop]
 //
 // Each load stops sending after --phase-seconds and the requery wait gives up after --requery-seconds (then
 // its row says how many were final), so a run on a busy machine still ends; the counts are in each row.
@@ -20,7 +21,9 @@
 // - requery: that many open payments known to the gateway simulator (answered there, not told to the API),
 //   due at once (made in SQL, the simulator started with their answers as its saved state), the worker asking
 //   the simulator at REQUERY_RATE_PER_SECOND until every one is final;
-// - web: the portal home in Chromium (scripts/bench-web.mjs).
+// - web: the portal home in Chromium (scripts/bench-web.mjs);
+// - bills in: a bill file of --bill-rows through preview and confirm, API batches of 5,000 bills, payers' searches
+//   during the import, and PostgreSQL's COPY of the same rows beside them (scripts/bench-bills.mjs).
 // The API runs as --api-processes processes on one port (scripts/api-cluster.mjs). --profile starts them with
 // --cpu-prof and prints where their CPU time went. BENCH_DATABASE_URL (default: database councilpay_bench on
 // the local server) and REDIS_URL choose the servers.
@@ -74,10 +77,11 @@ const args = benchArgs(
     'api-processes': { default: availableParallelism() },
     'requery-rate': { default: 200 },
     'web-runs': { default: 1 },
+    'bill-rows': { default: 1_000_000, quick: 20_000 },
     'phase-seconds': { default: 90, quick: 20 },
     'requery-seconds': { default: 300, quick: 60 },
   },
-  { 'skip-web': false, profile: false, 'no-write': false },
+  { 'skip-web': false, 'skip-bills': false, profile: false, 'no-write': false },
 );
 
 const PGBENCH_CLIENTS = 16;
@@ -635,6 +639,29 @@ async function main() {
       if (web.status !== 0) notes.push(`web: bench-web.mjs failed: ${web.stderr.trim().split('\n').at(-1)}`);
       for (const line of lines) process.stdout.write(`  ${line}\n`);
       extra.push('Portal home in Chromium (scripts/bench-web.mjs):', ...lines.map((l) => `  ${l}`));
+    }
+    // --- bills in ----------------------------------------------------------------------------------------------
+    if (!args['skip-bills']) {
+      log(
+        `bills in: a file of ${args['bill-rows'].toLocaleString('en')} rows, API batches (scripts/bench-bills.mjs) ...`,
+      );
+      const bills = spawnSync(
+        process.execPath,
+        [
+          resolve(ROOT, 'scripts/bench-bills.mjs'),
+          '--rows',
+          String(args['bill-rows']),
+          ...(args.quick ? ['--quick'] : []),
+        ],
+        { cwd: ROOT, encoding: 'utf8', env: process.env, maxBuffer: 64 * 1024 * 1024 },
+      );
+      const start = bills.stdout.indexOf('\nBills in, on ');
+      const lines = (start < 0 ? '' : bills.stdout.slice(start))
+        .split('\n')
+        .filter((l) => l.trim() && !l.includes('[councilpay]'));
+      if (bills.status !== 0) notes.push(`bills: bench-bills.mjs failed: ${bills.stderr.trim().split('\n').at(-1)}`);
+      for (const line of lines) process.stdout.write(`  ${line}\n`);
+      extra.push('', 'Bills in (scripts/bench-bills.mjs):', ...lines.map((l) => `  ${l}`));
     }
   } finally {
     agent.destroy();

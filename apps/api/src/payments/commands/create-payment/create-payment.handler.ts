@@ -215,7 +215,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
   }
 
   /**
-   * One open payment per bill, decided by the database: each bill's advisory lock is held (in id order, so two
+   * One open payment per bill, decided by the database: each bill's row lock is held (in id order, so two
    * carts never deadlock) until this transaction ends, and under it no open payment for the bill may exist
    * other than those the payer chose to retry past. Concurrent creations for one bill queue here; the first
    * makes its payment, the others find it and are refused.
