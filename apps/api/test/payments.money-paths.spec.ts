@@ -187,7 +187,8 @@ describe('every sen accounted for', () => {
     const created = await createPayment(app, fpxRequest([bill.id]));
     const back = await http().post('/api/gateways/fpx/indirect').type('form').send(signedAc(created.redirect, '51'));
     expect(back.status).toBe(303);
-    expect(back.headers.location).toContain(`#/receipt?reference=${created.reference}`);
+    // Back at the bill's council's own portal address, where the payer started.
+    expect(back.headers.location).toContain(`/${bill.councilCode}#/receipt?reference=${created.reference}`);
 
     // The enquiry the return triggered: the bank has never seen this order.
     const payment = await prisma.payment.findUniqueOrThrow({ where: { reference: created.reference } });

@@ -72,7 +72,10 @@ test.describe('council bill files in the console', () => {
     await expect(page.getByTestId('receipt-no')).toHaveText(/^MDPG-\d{4}-\d{6}$/);
 
     // Back in the console, the payment names the import that last changed its bill.
-    const reference = new URL(page.url().replace('/#/', '/')).searchParams.get('reference');
+    // Back from the bank at the bill's council's own portal address (`/mdpg#/receipt?reference=…`).
+    await expect(page).toHaveURL(/\/mdpg#\/receipt\?reference=CP/);
+    const hash = new URL(page.url()).hash;
+    const reference = new URLSearchParams(hash.slice(hash.indexOf('?') + 1)).get('reference');
     await page.goto(`/console/#/payments/${reference}/show`);
     await expect(page.getByTestId('payment-bill-imports')).toContainText(`${accountNo}: ${fileName}`);
   });

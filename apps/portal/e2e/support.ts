@@ -140,7 +140,9 @@ export async function checkout(
 
 /** The reference of the payment the receipt page shows. */
 export function referenceOf(page: Page): string {
-  const reference = new URL(page.url().replace('/#/', '/')).searchParams.get('reference');
+  // The hash route's query, whichever portal address it is under (`/#/receipt?…`, `/mps#/receipt?…`).
+  const hash = new URL(page.url()).hash;
+  const reference = new URLSearchParams(hash.slice(hash.indexOf('?') + 1)).get('reference');
   if (!reference) throw new Error(`no reference in ${page.url()}`);
   return reference;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billsCouncil, COUNCIL_CODES, portalEntry, portalPath } from './councils';
+import { billsCouncil, COUNCIL_CODES, portalEntry, portalPath, receiptPath } from './councils';
 
 describe('the council the title bar names', () => {
   it('is the council of the bills being paid when they all belong to one', () => {
@@ -34,5 +34,13 @@ describe("a council's own portal address", () => {
     for (const code of COUNCIL_CODES) expect(portalEntry(portalPath(code))).toEqual({ council: code });
     expect(portalPath(null)).toBe('/');
     expect(portalPath('nosuch')).toBe('/');
+  });
+});
+
+describe("a payment's receipt page", () => {
+  it("is at its bills' council's own address when they are one council's, else at the portal's", () => {
+    expect(receiptPath('CP-1 2', ['mps', 'mps'])).toBe('/mps#/receipt?reference=CP-1%202');
+    expect(receiptPath('CP-1', ['mps', 'mdpg'])).toBe('/#/receipt?reference=CP-1');
+    expect(receiptPath('CP-1', [])).toBe('/#/receipt?reference=CP-1');
   });
 });

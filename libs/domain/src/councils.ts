@@ -65,3 +65,12 @@ export function billsCouncil(codes: readonly string[]): string | null {
   const distinct = new Set(codes);
   return distinct.size === 1 ? ([...distinct][0] ?? null) : null;
 }
+
+/**
+ * A payment's receipt page (after the site's address): at its council's own portal address (`/mps#/receipt?…`)
+ * when its bills are one council's, else at the portal's (`/#/receipt?…`). The e-mails and the return from the
+ * bank both link it.
+ */
+export function receiptPath(reference: string, councils: readonly string[]): string {
+  return `${portalPath(billsCouncil(councils))}#/receipt?reference=${encodeURIComponent(reference)}`;
+}

@@ -1,7 +1,6 @@
 import {
-  billsCouncil,
   councilName,
-  portalPath,
+  receiptPath,
   formatDate,
   formatDateTime,
   formatRinggit,
@@ -32,13 +31,12 @@ function methodText(payment: Payment, t: ReturnType<typeof messageTexts>): strin
 
 /** The receipt in the paid email's text (the PDF receipt is attached by the notify worker). */
 
-/**
- * The payment's receipt page at its council's own portal address (`/mps#/receipt?…`) when its bills are one
- * council's, else at the portal's (`/#/receipt?…`).
- */
+/** The payment's receipt page, at its council's own portal address when its bills are one council's. */
 function receiptLink(publicUrl: string, payment: { reference: string; items: { councilCode: string }[] }): string {
-  const council = billsCouncil(payment.items.map((item) => item.councilCode));
-  return `${publicUrl}${portalPath(council)}#/receipt?reference=${encodeURIComponent(payment.reference)}`;
+  return `${publicUrl}${receiptPath(
+    payment.reference,
+    payment.items.map((item) => item.councilCode),
+  )}`;
 }
 
 export function receiptText(payment: PaymentForMessage, language: Language): string {

@@ -93,7 +93,7 @@ export class GatewayCallbacksHttpController {
    */
   private browserAnswer(result: CallbackResult, res: Response): void {
     if (result.ok) {
-      res.redirect(303, this.callbacks.receiptUrl(result.reference));
+      res.redirect(303, this.callbacks.receiptUrl(result.reference, result.councils));
       return;
     }
     res

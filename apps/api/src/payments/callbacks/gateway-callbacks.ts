@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { receiptPath } from '@councilpay/domain';
 import type { GatewayFieldsInput } from '@councilpay/fpx';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
@@ -16,7 +17,8 @@ import type { VerifiedCallback } from '../gateways/payment-gateway';
 import { EventSource, LedgerResult, PaymentLedger } from '../payment-ledger';
 
 export type CallbackResult =
-  | { ok: true; reference: string; result: LedgerResult | null }
+  /** `councils`: of the payment's bills, for the browser's way back (its council's own portal address). */
+  | { ok: true; reference: string; result: LedgerResult | null; councils?: string[] }
   | { ok: false; reference: string | null; code: string; reason: string };
 
 /** How far a gateway's transaction time may sit before the payment's creation, or after now (clock skew). */
@@ -83,10 +85,13 @@ export class GatewayCallbacks {
     return this.handle(fields, field(fields, 'refNo'), source, 'card');
   }
 
-  /** Where the browser goes after the gateway: the portal's receipt route for this payment. */
-  receiptUrl(reference: string | null): string {
+  /**
+   * Where the browser goes after the gateway: the payment's receipt, at its council's own portal address when
+   * its bills are one council's (the payer started there); the enquiry page when no payment is named.
+   */
+  receiptUrl(reference: string | null, councils: readonly string[] = []): string {
     return reference
-      ? `${this.config.publicUrl}/#/receipt?reference=${encodeURIComponent(reference)}`
+      ? `${this.config.publicUrl}${receiptPath(reference, councils)}`
       : `${this.config.publicUrl}/#/requery`;
   }
 
@@ -137,7 +142,11 @@ export class GatewayCallbacks {
       });
       await this.answers.record(invoiceNo, verdict.answer, source, 'recorded');
       this.askGateway(payment.reference);
-      return { ok: true, reference: payment.reference, result: null };
+      const items = await this.prisma.paymentItem.findMany({
+        where: { paymentId: payment.id },
+        select: { councilCode: true },
+      });
+      return { ok: true, reference: payment.reference, result: null, councils: items.map((i) => i.councilCode) };
     }
     const result: LedgerResult = await this.commandBus.execute(
       new ApplyGatewayAnswerCommand(invoiceNo, verdict.answer, source),
