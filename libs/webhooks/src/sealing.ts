@@ -28,3 +28,28 @@ export function openSecret(key: Buffer, ownerId: string, sealed: string): string
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }
+
+/** The key secrets are sealed with now, and keys they may still be sealed with (a rotation under way). */
+export interface SealingKeys {
+  readonly current: Buffer;
+  readonly previous: readonly Buffer[];
+}
+
+/**
+ * Opens a sealed secret with the current key or, failing that, a previous one: `current` says whether it was
+ * sealed with the current key (if not, `resealSecrets` seals it again). Throws when no key opens it.
+ */
+export function openSealed(keys: SealingKeys, ownerId: string, sealed: string): { secret: string; current: boolean } {
+  try {
+    return { secret: openSecret(keys.current, ownerId, sealed), current: true };
+  } catch (error) {
+    for (const key of keys.previous) {
+      try {
+        return { secret: openSecret(key, ownerId, sealed), current: false };
+      } catch {
+        // the next key
+      }
+    }
+    throw error;
+  }
+}

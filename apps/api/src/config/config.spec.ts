@@ -29,6 +29,17 @@ describe('configuration', () => {
     ).toBe(derived);
   });
 
+  it('reads the keys webhook secrets may still be sealed with while WEBHOOK_SECRETS_KEY changes, long enough in production', () => {
+    const old = 'the-old-webhook-secrets-key-of-at-least-32-chars';
+    expect(
+      loadConfig({ WEBHOOK_SECRETS_PREVIOUS_KEYS: ` ${old} , second-old-key ` }).webhooks.previousSecretsKeys,
+    ).toEqual([old, 'second-old-key']);
+    expect(loadConfig({}).webhooks.previousSecretsKeys).toEqual([]);
+    expect(() => loadConfig({ NODE_ENV: 'production', WEBHOOK_SECRETS_PREVIOUS_KEYS: 'short' })).toThrow(
+      /WEBHOOK_SECRETS_PREVIOUS_KEYS must list keys of at least 32 characters/,
+    );
+  });
+
   it('defaults every variable to the local servers', () => {
     const config = loadConfig({});
     expect(config.databaseUrl).toBe('postgresql://postgres@127.0.0.1:5432/councilpay');

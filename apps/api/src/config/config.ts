@@ -60,6 +60,8 @@ export interface AppConfig {
 export interface WebhooksConfig {
   /** Seals each endpoint's signing secret at rest (AES-256-GCM under its SHA-256). */
   secretsKey: string;
+  /** Keys secrets may still be sealed with while WEBHOOK_SECRETS_KEY is changed: they open, never seal. */
+  previousSecretsKeys: string[];
   /** Endpoint URLs must be https and public (production); development and tests reach local receivers. */
   publicUrlsOnly: boolean;
   /** Worker: how often it looks for due deliveries. */
@@ -251,6 +253,8 @@ export const CONFIG_DEFAULTS = {
   LIVE_STREAM_KEEPALIVE_MS: '15000',
   /** Optional: seals webhook secrets (default: derived from SESSION_SECRET). */
   WEBHOOK_SECRETS_KEY: '',
+  /** Optional, while WEBHOOK_SECRETS_KEY changes: the keys it had before, comma-separated (they open, never seal). */
+  WEBHOOK_SECRETS_PREVIOUS_KEYS: '',
   WEBHOOK_DELIVER_EVERY_MS: '1000',
   COLLECTION_FILE_GRACE_MS: String(2 * 3600_000),
   COLLECTION_FILE_EVERY_MS: String(10 * 60_000),
@@ -494,8 +498,8 @@ function readTrustProxy(read: EnvReader): number | string {
 /**
  * The key that seals webhook secrets: WEBHOOK_SECRETS_KEY when set (at least 32 characters in production), else
  * one derived from the session secret under its own label (HKDF), so a deployment needs no new secret. Sealed
- * secrets are readable only under the key they were sealed with: set WEBHOOK_SECRETS_KEY before rotating
- * SESSION_SECRET, or rotate each endpoint's secret afterwards.
+ * secrets open under the key they were sealed with: to change the key, list the old one in
+ * WEBHOOK_SECRETS_PREVIOUS_KEYS, seal everything again under the new one (`npm run secrets:reseal`), then drop it.
  */
 function readWebhooks(read: EnvReader, production: boolean, sessionSecret: string): WebhooksConfig {
   const configured = read.raw('WEBHOOK_SECRETS_KEY');
@@ -504,8 +508,16 @@ function readWebhooks(read: EnvReader, production: boolean, sessionSecret: strin
   const secretsKey =
     configured ||
     Buffer.from(hkdfSync('sha256', sessionSecret, '', 'councilpay webhook secrets v1', 32)).toString('base64url');
+  const previousSecretsKeys = read
+    .raw('WEBHOOK_SECRETS_PREVIOUS_KEYS')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  if (production && previousSecretsKeys.some((k) => k.length < 32))
+    read.problems.push('WEBHOOK_SECRETS_PREVIOUS_KEYS must list keys of at least 32 characters, comma-separated');
   return {
     secretsKey,
+    previousSecretsKeys,
     publicUrlsOnly: production,
     deliverEveryMs: read.integer('WEBHOOK_DELIVER_EVERY_MS', 100, 3_600_000),
     collectionFiles: {

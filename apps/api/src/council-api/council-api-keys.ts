@@ -8,7 +8,8 @@ import {
   type CouncilApiKeyWithSecret,
   type CouncilApiRequestRow,
 } from '@councilpay/domain';
-import { newCouncilApiKey, openSecret, sealingKey, sealSecret } from '@councilpay/webhooks';
+import { newCouncilApiKey, openSealed, sealSecret, type SealingKeys } from '@councilpay/webhooks';
+import { sealingKeys } from '../webhooks/endpoints/endpoint-secrets';
 import { recordStaffAction } from '../admin/audit/staff-audit';
 import type { ListPage } from '../admin/list-query';
 import type { Principal } from '../auth/principal';
@@ -89,18 +90,18 @@ function audited(row: CouncilApiKey): Prisma.InputJsonObject {
 @Injectable()
 export class CouncilApiKeys {
   private readonly logger = new Logger(CouncilApiKeys.name);
-  private readonly sealing: Buffer;
+  private readonly sealing: SealingKeys;
 
   constructor(
     private readonly prisma: PrismaService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.sealing = sealingKey(config.webhooks.secretsKey);
+    this.sealing = sealingKeys(config);
   }
 
   /** The secret of a key, to verify a request's signature. */
   openSecret(row: Pick<CouncilApiKey, 'id' | 'secretSealed'>): string {
-    return openSecret(this.sealing, row.id, row.secretSealed);
+    return openSealed(this.sealing, row.id, row.secretSealed).secret;
   }
 
   visibleWhere(principal: Principal): Prisma.CouncilApiKeyWhereInput {
@@ -243,7 +244,7 @@ export class CouncilApiKeys {
           keyId,
           councilCode: council,
           description,
-          secretSealed: sealSecret(this.sealing, id, secret),
+          secretSealed: sealSecret(this.sealing.current, id, secret),
           secretHint: secret.slice(-4),
           replacesId: replaces?.id ?? null,
           createdById: principal.id,

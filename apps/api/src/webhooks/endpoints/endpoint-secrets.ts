@@ -1,25 +1,40 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { openSecret, sealingKey, sealSecret } from '@councilpay/webhooks';
+import { openSealed, sealingKey, sealSecret, type SealingKeys } from '@councilpay/webhooks';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config';
 
+/** The sealing keys of a configuration: WEBHOOK_SECRETS_KEY's, then those of WEBHOOK_SECRETS_PREVIOUS_KEYS. */
+export function sealingKeys(config: Pick<AppConfig, 'webhooks'>): SealingKeys {
+  return {
+    current: sealingKey(config.webhooks.secretsKey),
+    previous: config.webhooks.previousSecretsKeys.map(sealingKey),
+  };
+}
+
 /**
- * Seals endpoint signing secrets at rest and opens them to sign (`sealSecret`/`openSecret` of libs/webhooks,
- * the endpoint id bound as associated data). Council API keys are sealed the same way (CouncilApiKeySecrets).
+ * Seals the secrets we must read back (endpoint signing secrets, councils' API keys) at rest and opens them to
+ * sign or verify (`sealSecret`/`openSealed` of libs/webhooks, the owner's id bound as associated data). Seals with
+ * the current key; opens with it or, while the key changes, a previous one (`resealSecrets` then seals the
+ * secret again under the current key).
  */
 @Injectable()
 export class EndpointSecrets {
-  private readonly key: Buffer;
+  private readonly keys: SealingKeys;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.key = sealingKey(config.webhooks.secretsKey);
+    this.keys = sealingKeys(config);
   }
 
-  seal(endpointId: string, secret: string): string {
-    return sealSecret(this.key, endpointId, secret);
+  seal(ownerId: string, secret: string): string {
+    return sealSecret(this.keys.current, ownerId, secret);
   }
 
-  open(endpointId: string, sealed: string): string {
-    return openSecret(this.key, endpointId, sealed);
+  open(ownerId: string, sealed: string): string {
+    return openSealed(this.keys, ownerId, sealed).secret;
+  }
+
+  /** Opens, and says whether the current key sealed it. */
+  inspect(ownerId: string, sealed: string): { secret: string; current: boolean } {
+    return openSealed(this.keys, ownerId, sealed);
   }
 }
