@@ -6,7 +6,7 @@ import { hkdfSync, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve as resolvePath, sep } from 'node:path';
-import { loadSigningKey } from '@councilpay/documents';
+import { loadSigningKey, loadVerifyKey } from '@councilpay/documents';
 import { loadPrivateKey, loadPublicKey, type KeyInput } from '@councilpay/fpx';
 import { productionProblems } from './production-rules';
 
@@ -80,6 +80,11 @@ export interface WebhooksConfig {
 export interface DocumentsConfig {
   /** Ed25519 private key (PKCS#8 PEM) that signs the codes printed on receipts and digital licences. */
   signingKeyPem: string;
+  /**
+   * Public keys (PEM) of earlier signing keys: documents printed before a key change still verify. Empty unless
+   * DOCUMENT_PREVIOUS_PUBLIC_KEYS_FILE names a file of them.
+   */
+  previousPublicKeysPem: string[];
   /** PDFs are rendered in a pool of worker threads, each document within a heap and a time limit. */
   render: {
     threads: number;
@@ -221,6 +226,8 @@ export const CONFIG_DEFAULTS = {
   CARD_SECRET_FILE: '',
   DOCUMENT_SIGNING_KEY: '',
   DOCUMENT_SIGNING_KEY_FILE: '',
+  /** Optional: a file of earlier signing keys' public keys (PEM, one after another), so old documents verify. */
+  DOCUMENT_PREVIOUS_PUBLIC_KEYS_FILE: '',
   /** RM 50,000.00: above any single council bill; at most 2147483647 (what a sen column holds). */
   CARD_MAX_AMOUNT_SEN: '5000000',
   GATEWAY_TIMEOUT_MS: '10000',
@@ -495,6 +502,29 @@ function readTrustProxy(read: EnvReader): number | string {
   return 1;
 }
 
+/** The PEM public keys (Ed25519) a file holds, one after another; a problem when it cannot be read or one is not. */
+function readPublicKeys(read: EnvReader, name: VariableName): string[] {
+  const file = read.raw(name);
+  if (!file) return [];
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    read.problems.push(`${name} cannot be read (${file})`);
+    return [];
+  }
+  const pems = text.match(/-----BEGIN PUBLIC KEY-----[\s\S]+?-----END PUBLIC KEY-----/g) ?? [];
+  if (!pems.length) read.problems.push(`${name} holds no public key (PEM, -----BEGIN PUBLIC KEY-----)`);
+  for (const pem of pems) {
+    try {
+      loadVerifyKey(pem);
+    } catch (error) {
+      read.problems.push(`${name}: ${(error as Error).message}`);
+    }
+  }
+  return pems;
+}
+
 /**
  * The key that seals webhook secrets: WEBHOOK_SECRETS_KEY when set (at least 32 characters in production), else
  * one derived from the session secret under its own label (HKDF), so a deployment needs no new secret. Sealed
@@ -564,6 +594,7 @@ export function loadConfig(env: Env): AppConfig {
         nodeEnv === 'production',
         (v) => loadSigningKey(v),
       ),
+      previousPublicKeysPem: readPublicKeys(read, 'DOCUMENT_PREVIOUS_PUBLIC_KEYS_FILE'),
       render: {
         threads: read.integer('DOCUMENT_RENDER_THREADS', 1, 64),
         memoryMb: read.integer('DOCUMENT_RENDER_MEMORY_MB', 64, 8192),

@@ -12,7 +12,11 @@ import { DOCUMENT_VERIFY_PARAM, DOCUMENT_VERIFY_ROUTE } from '@councilpay/domain
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 
-/** Signs the codes printed on receipts and licences, and checks scanned ones, with the configured Ed25519 key. */
+/**
+ * Signs the codes printed on receipts and licences with the configured Ed25519 key, and checks scanned ones with
+ * its public key or an earlier key's (DOCUMENT_PREVIOUS_PUBLIC_KEYS_FILE): documents printed before a key change
+ * still verify.
+ */
 @Injectable()
 export class DocumentSigner {
   private readonly privateKey: KeyObject;
@@ -20,7 +24,10 @@ export class DocumentSigner {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.privateKey = loadSigningKey(config.documents.signingKeyPem);
-    this.publicKeys = [loadVerifyKey(this.privateKey)];
+    this.publicKeys = [
+      loadVerifyKey(this.privateKey),
+      ...config.documents.previousPublicKeysPem.map((pem) => loadVerifyKey(pem)),
+    ];
   }
 
   sign(facts: DocumentFacts): string {
