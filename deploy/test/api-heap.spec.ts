@@ -19,8 +19,8 @@ function apiStarts(file: string): string[] {
  */
 describe("the API's heap", () => {
   it('is limited the same way by the image, Kubernetes, compose and the scripts', () => {
-    const starts = ['Dockerfile', 'deploy/kubernetes/base/api-deployment.yaml', 'docker-compose.yml'].flatMap(
-      (file) => apiStarts(file).map((line) => [file, line.trim()] as const),
+    const starts = ['Dockerfile', 'deploy/kubernetes/base/api-deployment.yaml', 'docker-compose.yml'].flatMap((file) =>
+      apiStarts(file).map((line) => [file, line.trim()] as const),
     );
     expect(starts.length).toBeGreaterThanOrEqual(4);
     for (const [file, line] of starts) expect(line, file).toContain(FLAG);

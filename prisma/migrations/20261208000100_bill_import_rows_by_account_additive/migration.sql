@@ -8,16 +8,5 @@ ALTER TABLE "BillImportRow"
   ADD COLUMN "licenceReference" TEXT,
   ADD COLUMN "kind" TEXT;
 
--- Rows read before: their identity and outcome from the JSON they keep.
-UPDATE "BillImportRow"
-SET "accountNo" = "bill"->>'accountNo',
-    "planType" = COALESCE("bill"->>'planType', ''),
-    "parentAccountNo" = CASE WHEN "line" IS NULL THEN NULL ELSE "bill"->>'parentAccountNo' END,
-    "licenceReference" = "bill"->'licence'->>'reference',
-    "kind" = CASE WHEN "errors" IS NOT NULL THEN 'invalid' ELSE "outcome"->>'outcome' END;
-
 CREATE INDEX "BillImportRow_importId_accountNo_planType_idx" ON "BillImportRow"("importId", "accountNo", "planType");
 CREATE INDEX "BillImportRow_importId_kind_id_idx" ON "BillImportRow"("importId", "kind", "id");
--- Rows are listed by outcome (the index above serves that and the import's cascade): each index less is one
--- write less per staged row.
-DROP INDEX "BillImportRow_importId_id_idx";
