@@ -92,10 +92,12 @@ export function CartProvider({ store: givenStore, children }: { store?: CartStor
     [store, commit],
   );
 
+  // A change is shown once it is stored: shown first, a reload or a closed tab in between would bring back what
+  // the payer had changed or removed (the write to IndexedDB is not finished when the page goes).
   const update = useCallback(
     async (item: CartItem) => {
-      commit(itemsRef.current.map((existing) => (existing.id === item.id ? item : existing)));
       await (await store()).put(item);
+      commit(itemsRef.current.map((existing) => (existing.id === item.id ? item : existing)));
     },
     [store, commit],
   );
@@ -103,8 +105,8 @@ export function CartProvider({ store: givenStore, children }: { store?: CartStor
   const removeIds = useCallback(
     async (ids: readonly string[]) => {
       if (ids.length === 0) return;
-      commit(itemsRef.current.filter((item) => !ids.includes(item.id)));
       await (await store()).remove(ids);
+      commit(itemsRef.current.filter((item) => !ids.includes(item.id)));
     },
     [store, commit],
   );
@@ -112,8 +114,8 @@ export function CartProvider({ store: givenStore, children }: { store?: CartStor
   const remove = useCallback((id: string) => removeIds(idsRemovedWith(itemsRef.current, id)), [removeIds]);
 
   const clear = useCallback(async () => {
-    commit([]);
     await (await store()).clear();
+    commit([]);
   }, [store, commit]);
 
   const cart = useMemo<Cart>(
