@@ -232,7 +232,7 @@ export class BillImports {
       const now = emptyBillCounts();
       // What the officer saw is what is written, bill by bill; the ledger may have moved since the preview
       // (another import, a payment), and then nothing is.
-      const check = (line: string, seen: unknown, planned: BillOutcome) => {
+      const check = (account: string, seen: unknown, planned: BillOutcome) => {
         if (billOutcomeFingerprint(seen) !== billOutcomeFingerprint(planned)) {
           throw new ApiError(
             409,
@@ -240,7 +240,7 @@ export class BillImports {
             'The bills changed since this preview: upload the file again',
             {
               previewed,
-              account: line,
+              account,
               outcome: { previewed: seen, now: planned },
             },
           );

@@ -110,30 +110,11 @@ export async function* stagedChunks(
 }
 
 /**
- * What the rest of a staged file says about a chunk of its bills, asked of the database: how often each account
- * and licence reference occurs, and the file's own rows for the licences the chunk's dependents name.
+ * What the rest of a staged file says about a chunk of its dependent items not planned yet, once `refuseRepeats`
+ * has run: none of them states an account twice (those rows are refused already) or carries a licence, so only
+ * the file's own rows for the licences they name are asked of the database.
  */
 export async function stagedFacts(db: RawDb, importId: string, bills: readonly BillRecord[]): Promise<StatementFacts> {
-  const occurrences = new Map<string, number>();
-  const accounts = await rawSql(db).query<{ accountNo: string; planType: string; n: number }>(Prisma.sql`
-    SELECT r."accountNo", r."planType", count(*)::int AS "n" FROM "BillImportRow" r
-    JOIN (SELECT DISTINCT * FROM unnest(${bills.map((b) => b.accountNo)}::text[], ${bills.map((b) => b.planType)}::text[]))
-      AS s("accountNo", "planType") ON r."accountNo" = s."accountNo" AND r."planType" = s."planType"
-    WHERE r."importId" = ${importId}::uuid AND r."line" IS NOT NULL
-    GROUP BY 1, 2`);
-  for (const a of accounts) occurrences.set(`${a.planType}|${a.accountNo}`, a.n);
-
-  // Dependent items carry no licence of their own, so this is asked only of a chunk with licences.
-  const references = new Map<string, number>();
-  const refs = [...new Set(bills.flatMap((b) => (b.licence ? [b.licence.reference] : [])))];
-  if (refs.length) {
-    const found = await rawSql(db).query<{ reference: string; n: number }>(Prisma.sql`
-      SELECT "licenceReference" AS "reference", count(*)::int AS "n" FROM "BillImportRow"
-      WHERE "importId" = ${importId}::uuid AND "line" IS NOT NULL AND "licenceReference" = ANY(${refs}::text[])
-      GROUP BY 1`);
-    for (const f of found) references.set(f.reference, f.n);
-  }
-
   const parents = new Map<string, 'licence' | 'dependent' | 'missing'>();
   const named = [...new Set(bills.flatMap((b) => (b.parentAccountNo ? [b.parentAccountNo] : [])))];
   if (named.length) {
@@ -153,11 +134,7 @@ export async function stagedFacts(db: RawDb, importId: string, bills: readonly B
       parents.set(f.accountNo, f.dependent ? 'dependent' : f.refused || f.n > 1 ? 'missing' : 'licence');
     }
   }
-  return {
-    occurrences: (bill) => occurrences.get(`${bill.planType}|${bill.accountNo}`) ?? 0,
-    referenceUses: (reference) => references.get(reference) ?? 0,
-    parentInStatement: (account) => parents.get(account) ?? null,
-  };
+  return { ...READING_FACTS, parentInStatement: (account) => parents.get(account) ?? null };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   COUNCIL_API_MAX_LIVE_KEYS,
   COUNCIL_API_ROTATION_DEFAULT_HOURS,
@@ -8,14 +8,12 @@ import {
   type CouncilApiKeyWithSecret,
   type CouncilApiRequestRow,
 } from '@councilpay/domain';
-import { newCouncilApiKey, openSealed, sealSecret, type SealingKeys } from '@councilpay/webhooks';
-import { sealingKeys } from '../webhooks/endpoints/endpoint-secrets';
+import { newCouncilApiKey } from '@councilpay/webhooks';
+import { EndpointSecrets } from '../webhooks/endpoints/endpoint-secrets';
 import { recordStaffAction } from '../admin/audit/staff-audit';
 import type { ListPage } from '../admin/list-query';
 import type { Principal } from '../auth/principal';
 import { councilScope } from '../auth/roles';
-import type { AppConfig } from '../config/config';
-import { APP_CONFIG } from '../config/config.module';
 import type { CouncilApiKey, CouncilApiRequest, Prisma } from '../generated/prisma/client';
 import { ApiError } from '../http/api-error';
 import { PrismaService } from '../prisma/prisma.service';
@@ -90,18 +88,15 @@ function audited(row: CouncilApiKey): Prisma.InputJsonObject {
 @Injectable()
 export class CouncilApiKeys {
   private readonly logger = new Logger(CouncilApiKeys.name);
-  private readonly sealing: SealingKeys;
 
   constructor(
     private readonly prisma: PrismaService,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.sealing = sealingKeys(config);
-  }
+    private readonly secrets: EndpointSecrets,
+  ) {}
 
   /** The secret of a key, to verify a request's signature. */
   openSecret(row: Pick<CouncilApiKey, 'id' | 'secretSealed'>): string {
-    return openSealed(this.sealing, row.id, row.secretSealed).secret;
+    return this.secrets.open(row.id, row.secretSealed);
   }
 
   visibleWhere(principal: Principal): Prisma.CouncilApiKeyWhereInput {
@@ -244,7 +239,7 @@ export class CouncilApiKeys {
           keyId,
           councilCode: council,
           description,
-          secretSealed: sealSecret(this.sealing.current, id, secret),
+          secretSealed: this.secrets.seal(id, secret),
           secretHint: secret.slice(-4),
           replacesId: replaces?.id ?? null,
           createdById: principal.id,

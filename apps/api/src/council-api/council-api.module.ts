@@ -6,6 +6,7 @@ import { CouncilBills } from './council-bills';
 import { CouncilBillsHttpController } from './council-bills.http.controller';
 import { CouncilPaymentsHttpController } from './council-payments.http.controller';
 import { CouncilSignatureGuard } from './council-signature.guard';
+import { EndpointSecrets } from '../webhooks/endpoints/endpoint-secrets';
 
 /**
  * The council API: councils' own systems call /api/council/v1 with requests signed by their API key
@@ -15,7 +16,8 @@ import { CouncilSignatureGuard } from './council-signature.guard';
 @Module({
   imports: [BillsModule],
   controllers: [CouncilApiKeysHttpController, CouncilBillsHttpController, CouncilPaymentsHttpController],
-  providers: [CouncilApiKeys, CouncilBills, CouncilSignatureGuard],
+  // The sealer of stored secrets, the same one the webhook endpoints use (it holds only the configured keys).
+  providers: [CouncilApiKeys, CouncilBills, CouncilSignatureGuard, EndpointSecrets],
   exports: [CouncilApiKeys, CouncilSignatureGuard],
 })
 export class CouncilApiModule {}
