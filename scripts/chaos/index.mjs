@@ -21,6 +21,13 @@ import {
   node,
   waitForHttp,
 } from '../lib.mjs';
+import {
+  awaitDeliveries,
+  collectionFiles,
+  compareItemForItem,
+  configureCouncilSystems,
+  receiverOutage,
+} from './council.mjs';
 import { runFuzz } from './fuzz.mjs';
 import { nodeProcess, redisProcess, tail, waitForRedis } from './processes.mjs';
 import { runStorm } from './storm.mjs';
@@ -71,6 +78,10 @@ async function main() {
     payments: option('--payments', short ? 150 : 10_000),
     fuzz: option('--fuzz', short ? 1_500 : 15_000),
     redisDownMs: short ? 10_000 : 30_000,
+    // The councils' systems: down for this long, this far into the storm (slow for a share of calls throughout).
+    receiverDownMs: short ? 10_000 : 120_000,
+    receiverDownAfterMs: short ? 2_000 : 60_000,
+    deliveriesTimeoutMs: short ? 300_000 : 1_200_000,
     concurrency: short ? 8 : 16,
     settleTimeoutMs: short ? 240_000 : 1_200_000,
     // A gateway's patience with one message: longer than any fault of the plan keeps the API from answering.
@@ -87,10 +98,16 @@ async function main() {
 
   const database = new URL(process.env.DATABASE_URL || DEFAULTS.DATABASE_URL);
   database.pathname = `/councilpay_chaos_${runId}`;
-  const [apiPort, simPort, redisPort] = [await freePort(), await freePort(), await freePort()];
+  const [apiPort, simPort, redisPort, councilSimPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const work = mkdtempSync(join(tmpdir(), 'councilpay-chaos-'));
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const simUrl = `http://127.0.0.1:${simPort}`;
+  const councilSimUrl = `http://127.0.0.1:${councilSimPort}`;
   const env = {
     ...process.env,
     NODE_ENV: 'test',
@@ -129,12 +146,18 @@ async function main() {
     join(work, 'worker.log'),
   );
   const sim = nodeProcess('gateway-sim', 'apps/gateway-sim/dist/main.js', env, join(work, 'sim.log'));
+  const councilSim = nodeProcess(
+    'council-sim',
+    'apps/council-sim/dist/main.js',
+    { ...env, COUNCIL_SIM_PORT: String(councilSimPort), LOG_LEVEL: 'warn' },
+    join(work, 'council-sim.log'),
+  );
   const notes = [];
   let ok = false;
   let cleaning = null;
   const cleanUp = () =>
     (cleaning ??= (async () => {
-      for (const p of [worker, api, sim]) await p.stop('SIGTERM', 10_000);
+      for (const p of [worker, api, sim, councilSim]) await p.stop('SIGTERM', 10_000);
       await redis.stop('SIGTERM', 5_000);
       const keep = process.argv.includes('--keep');
       if (!keep) await dropDatabase(env.DATABASE_URL).catch(() => undefined);
@@ -149,9 +172,9 @@ async function main() {
    */
   const explainFailure = () => {
     process.stdout.write('\nprocesses of the run (times from its start):\n');
-    for (const p of [worker, api, sim, redis])
+    for (const p of [worker, api, sim, councilSim, redis])
       for (const line of p.describe(started)) process.stdout.write(`  ${line}\n`);
-    for (const p of [worker, api, sim, redis]) {
+    for (const p of [worker, api, sim, councilSim, redis]) {
       process.stdout.write(`\n--- ${p.name} log, last lines (${p.logFile}) ---\n${tail(p.logFile, 60)}\n`);
     }
   };
@@ -169,10 +192,16 @@ async function main() {
     migrateAndSeed({ ...env, LOG_LEVEL: 'warn' });
     node('apps/gateway-sim/dist/dev-keys-cli.js', [], { env, stdio: 'ignore' });
     sim.start();
+    councilSim.start();
     api.start();
     await waitForHttp(`${simUrl}/health`, 120_000);
+    await waitForHttp(`${councilSimUrl}/health`, 120_000);
     await waitForHttp(`${apiUrl}/api/health`, 180_000);
-    log(`chaos: API :${apiPort}, simulator :${simPort}, Redis :${redisPort}, database ${database.pathname.slice(1)}`);
+    log(
+      `chaos: API :${apiPort}, simulator :${simPort}, council simulator :${councilSimPort}, Redis :${redisPort}, database ${database.pathname.slice(1)}`,
+    );
+    const councilSystems = await configureCouncilSystems({ apiUrl, councilSimUrl, admin: ADMIN });
+    let outage = null;
 
     const ctx = {
       runId,
@@ -190,6 +219,10 @@ async function main() {
       redis,
       notes,
       references: [],
+      // The councils' systems go down a while into the storm (when the worker starts sending).
+      onStormStart: () => {
+        outage = receiverOutage(councilSimUrl, sizes.receiverDownAfterMs, sizes.receiverDownMs, notes);
+      },
       retry: async (what, fn) => {
         for (let attempt = 1; ; attempt += 1) {
           try {
@@ -220,8 +253,23 @@ async function main() {
       admin: ADMIN,
       log: (m) => log(m),
     });
-    const alive = api.alive && worker.alive;
-    const endedByThemselves = [api, worker, sim, redis].flatMap((p) =>
+    await outage?.done;
+    log('chaos: waiting for every webhook delivery');
+    const deliveries = await awaitDeliveries(env.DATABASE_URL, sizes.deliveriesTimeoutMs);
+    log("chaos: the day's collection files, made by the worker with its clock past the day's end");
+    const files = await collectionFiles({
+      apiUrl,
+      databaseUrl: env.DATABASE_URL,
+      admin: ADMIN,
+      worker,
+      councils: councilSystems.councils,
+      fromMs: started,
+      timeoutMs: 300_000,
+    });
+    const agree = await compareItemForItem({ databaseUrl: env.DATABASE_URL, councilSimUrl, files, fromMs: started });
+    worker.start();
+    const alive = api.alive && worker.alive && councilSim.alive;
+    const endedByThemselves = [api, worker, sim, councilSim, redis].flatMap((p) =>
       p.unexpectedEnds.map((e) => `${p.name} #${e.start}`),
     );
 
@@ -301,6 +349,61 @@ async function main() {
         explainedMismatches <= s.tampered,
       ],
       [
+        `council systems: ${councilSystems.endpoints.length} endpoints, slow for 30% of calls, down (s)`,
+        outage?.until ? ((outage.until - outage.at) / 1000).toFixed(0) : `not down (${outage?.error ?? 'no storm'})`,
+        sizes.receiverDownMs / 1000,
+        Boolean(outage?.until),
+      ],
+      [
+        'webhook deliveries delivered / failed / pending',
+        `${deliveries.delivered} / ${deliveries.failed} / ${deliveries.pending}`,
+        `${agree.events} / 0 / 0`,
+        deliveries.delivered === agree.events && deliveries.failed + deliveries.pending === 0,
+      ],
+      [
+        'webhook attempts (max for one delivery), waited after the run s',
+        `${deliveries.attempts} (${deliveries.maxAttempts}), ${deliveries.waitedSeconds.toFixed(0)}`,
+        '',
+        '',
+      ],
+      [
+        'items credited / bill.credited events',
+        `${agree.creditedItems} / ${agree.creditEvents}`,
+        `${s.payments.length} / ${s.payments.length}`,
+        agree.creditedItems === s.payments.length && agree.creditEvents === agree.creditedItems,
+      ],
+      [
+        'credited items without an event / with two',
+        `${agree.itemsWithoutEvent} / ${agree.itemsWithTwoEvents}`,
+        '0 / 0',
+        agree.itemsWithoutEvent + agree.itemsWithTwoEvents === 0,
+      ],
+      [
+        'events not accepted by their council (lost)',
+        agree.eventsNotAccepted,
+        0,
+        agree.eventsNotAccepted === 0 && agree.acceptedUnknown === 0,
+      ],
+      ['events that arrived twice or more (at least once)', agree.acceptedTwiceOrMore, '', ''],
+      [
+        `collection files (${files.days.join(', ')}): credit lines / sen`,
+        `${agree.fileCredits} / ${agree.fileSen}`,
+        `${agree.creditEvents} / ${agree.acceptedSen}`,
+        agree.fileCredits === agree.creditEvents && agree.fileSen === agree.acceptedSen,
+      ],
+      [
+        'file lines not accepted / accepted not in the files',
+        `${agree.fileCreditsNotAccepted} / ${agree.acceptedCreditsNotInFile}`,
+        '0 / 0',
+        agree.fileCreditsNotAccepted + agree.acceptedCreditsNotInFile === 0,
+      ],
+      [
+        'refund / late approval lines disagreeing; trailers wrong',
+        `${agree.refundsDisagreeing} / ${agree.lateDisagreeing}; ${agree.trailerErrors}`,
+        '0 / 0; 0',
+        agree.refundsDisagreeing + agree.lateDisagreeing + agree.trailerErrors === 0,
+      ],
+      [
         'create payments s / storm s / settle after storm s',
         `${s.figures.createSeconds.toFixed(0)} / ${s.figures.stormSeconds.toFixed(0)} / ${s.figures.settleSeconds.toFixed(0)}`,
         '',
@@ -328,7 +431,7 @@ async function main() {
         endedByThemselves.length === 0,
       ],
       [
-        'API and worker alive, API healthy after',
+        'API, worker and council simulator alive, API healthy after',
         `${alive} / ${fuzz.healthyAfter}`,
         'true / true',
         alive && fuzz.healthyAfter,

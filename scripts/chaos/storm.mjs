@@ -317,6 +317,7 @@ export async function runStorm(ctx) {
     const faultRuns = [];
     // The worker starts with the storm: its enquiries (the bank says approved) race the callbacks.
     ctx.worker.start();
+    ctx.onStormStart?.();
     started = Date.now();
     let sent = 0;
     await pool(messages.length, ctx.concurrency, async (i) => {

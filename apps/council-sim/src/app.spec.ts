@@ -77,6 +77,41 @@ describe('council simulator', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
   });
 
+  it('told to be slow for a share of calls delays that share, evenly spread, each within the range given', async () => {
+    const sim = createCouncilSim({ secrets: [secret] });
+    await request(sim.app)
+      .post('/control/mode')
+      .send({ mode: 'slow', slowMs: 20, slowMinMs: 5, slowShare: 0.3 })
+      .expect(200);
+    for (let i = 1; i <= 10; i += 1) await send(sim.app, event(`evt_S${i}`)).expect(200);
+    const delayed = sim.received
+      .filter((c) => c.delayedMs > 0)
+      .map((c) => c.eventId)
+      .reverse();
+    expect(delayed).toEqual(['evt_S4', 'evt_S7', 'evt_S10']);
+    for (const c of sim.received.filter((r) => r.delayedMs > 0)) {
+      expect(c.delayedMs).toBeGreaterThanOrEqual(5);
+      expect(c.delayedMs).toBeLessThanOrEqual(20);
+    }
+    await request(sim.app).post('/control/mode').send({ mode: 'slow', slowShare: 1.5 }).expect(400);
+    await request(sim.app).post('/control/mode').send({ mode: 'slow', slowMs: 10, slowMinMs: 11 }).expect(400);
+  });
+
+  it('keeps every accepted event once, whole, with how often it arrived; never a refused or failed one', async () => {
+    const sim = createCouncilSim({ secrets: [secret] });
+    const body = event('evt_K1');
+    await send(sim.app, body).expect(200);
+    await send(sim.app, body).expect(200);
+    await send(sim.app, event('evt_K2'), signWebhook(newWebhookSecret(), event('evt_K2'))).expect(400);
+    await request(sim.app).post('/control/mode').send({ mode: 'fail' }).expect(200);
+    await send(sim.app, event('evt_K3')).expect(500);
+    const accepted = (await request(sim.app).get('/accepted').expect(200)).body;
+    expect(accepted).toEqual({
+      count: 1,
+      events: [{ id: 'evt_K1', type: 'bill.credited', council: 'mdpg', data: {}, arrivals: 2 }],
+    });
+  });
+
   it('told to be down closes the connection without an answer, and records that it did', async () => {
     const sim = createCouncilSim({ secrets: [secret] });
     await request(sim.app).post('/control/mode').send({ mode: 'down' }).expect(200);

@@ -1,8 +1,10 @@
 /**
  * The council simulator: a council's revenue system that receives CouncilPay's webhooks. It checks every call's
  * signature with libs/webhooks' verifier, keeps what arrived (newest first, in memory), shows it on its index page,
- * and can be told through its control API to answer with a failure, to be slow, or to be down (the connection is
- * closed with no answer), so the delivery worker's retries can be seen. An Express app: tests run it in-process.
+ * and can be told through its control API to answer with a failure, to be slow (every call, or a share of them),
+ * or to be down (the connection is closed with no answer), so the delivery worker's retries can be seen. It also
+ * keeps every event it accepted, once each, whole (`GET /accepted`): what a council's system would have posted,
+ * to be compared with the day's collection file. An Express app: tests run it in-process.
  */
 import express, { type Express, type Request, type Response } from 'express';
 import pino, { type Logger } from 'pino';
@@ -11,6 +13,17 @@ import { verifyWebhookSignature } from '@councilpay/webhooks';
 
 export const RECEIVER_MODES = ['ok', 'fail', 'slow', 'down'] as const;
 export type ReceiverMode = (typeof RECEIVER_MODES)[number];
+
+/** An event the simulator accepted (a verified signature, not told to fail), kept once however often it came. */
+export interface AcceptedEvent {
+  id: string;
+  type: string | null;
+  council: string | null;
+  /** The event's data as it arrived. */
+  data: unknown;
+  /** How many verified calls carried it (more than 1: delivered again, at least once is the promise). */
+  arrivals: number;
+}
 
 /** One call that arrived. */
 export interface ReceivedCall {
@@ -26,6 +39,8 @@ export interface ReceivedCall {
   repeat: boolean;
   /** What the simulator answered (0: nothing, the connection was closed). */
   status: number;
+  /** How long `slow` held it before answering (0: not delayed). */
+  delayedMs: number;
   body: string;
 }
 
@@ -34,6 +49,10 @@ export interface CouncilSimOptions {
   secrets?: string[];
   /** How long `slow` waits before answering (default 12 s: past the sender's 10 s timeout). */
   slowMs?: number;
+  /** `slow` waits a time drawn evenly from slowMinMs to slowMs (default: slowMs, always the same). */
+  slowMinMs?: number;
+  /** The share of calls `slow` delays (default 1: every call); the others are answered at once. */
+  slowShare?: number;
   /** Calls kept, newest first (default 500). */
   keep?: number;
   logger?: Logger;
@@ -43,7 +62,15 @@ export interface CouncilSimOptions {
 export interface CouncilSim {
   app: Express;
   received: ReceivedCall[];
-  state: { mode: ReceiverMode; failStatus: number; slowMs: number; secrets: string[] };
+  accepted: Map<string, AcceptedEvent>;
+  state: {
+    mode: ReceiverMode;
+    failStatus: number;
+    slowMs: number;
+    slowMinMs: number;
+    slowShare: number;
+    secrets: string[];
+  };
 }
 
 const BODY_LIMIT = '256kb';
@@ -61,10 +88,20 @@ export function createCouncilSim(options: CouncilSimOptions = {}): CouncilSim {
     mode: 'ok',
     failStatus: 500,
     slowMs: options.slowMs ?? 12_000,
+    slowMinMs: options.slowMinMs ?? options.slowMs ?? 12_000,
+    slowShare: options.slowShare ?? 1,
     secrets: [...(options.secrets ?? [])],
   };
   const received: ReceivedCall[] = [];
-  const seen = new Set<string>();
+  const accepted = new Map<string, AcceptedEvent>();
+  // Calls `slow` has seen: every call whose running share crosses a whole number is delayed, so a share of 0.3
+  // delays 3 calls in every 10, spread evenly.
+  let slowCalls = 0;
+  const delayThisCall = () => {
+    slowCalls += 1;
+    return Math.floor(slowCalls * state.slowShare) > Math.floor((slowCalls - 1) * state.slowShare);
+  };
+  const slowDelay = () => state.slowMinMs + Math.floor(Math.random() * (state.slowMs - state.slowMinMs + 1));
   const app = express();
   app.disable('x-powered-by');
 
@@ -79,7 +116,7 @@ export function createCouncilSim(options: CouncilSimOptions = {}): CouncilSim {
     const verdicts = state.secrets.map((s) => verifyWebhookSignature(s, header, raw, now()));
     const ok = verdicts.find((v) => v.ok);
     const refusal = ok ? null : (verdicts.find((v) => !v.ok && v.reason !== 'mismatch') ?? verdicts[0]);
-    let event: { id?: unknown; type?: unknown; council?: unknown } = {};
+    let event: { id?: unknown; type?: unknown; council?: unknown; data?: unknown } = {};
     try {
       event = JSON.parse(text) as typeof event;
     } catch {
@@ -93,8 +130,9 @@ export function createCouncilSim(options: CouncilSimOptions = {}): CouncilSim {
       council: typeof event.council === 'string' ? event.council : null,
       verified: Boolean(ok),
       refusal: ok ? null : refusal && !refusal.ok ? refusal.reason : 'no_secret',
-      repeat: Boolean(ok && eventId && seen.has(eventId)),
+      repeat: Boolean(ok && eventId && accepted.has(eventId)),
       status: 0,
+      delayedMs: 0,
       body: text.slice(0, 4_000),
     };
     received.unshift(call);
@@ -109,18 +147,41 @@ export function createCouncilSim(options: CouncilSimOptions = {}): CouncilSim {
       req.socket.destroy();
       return;
     }
-    if (state.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, state.slowMs));
+    if (state.mode === 'slow' && delayThisCall()) {
+      call.delayedMs = slowDelay();
+      await new Promise((resolve) => setTimeout(resolve, call.delayedMs));
+    }
     if (!ok) return answer(400, { error: 'signature', reason: call.refusal });
     if (state.mode === 'fail') return answer(state.failStatus, { error: 'told to fail' });
-    if (eventId) seen.add(eventId);
+    // Accepted, even when the sender gave up waiting meanwhile: a council's system that answers late has still
+    // posted the event, and its next delivery is a repeat.
+    if (eventId) {
+      const known = accepted.get(eventId);
+      if (known) known.arrivals += 1;
+      else
+        accepted.set(eventId, { id: eventId, type: call.type, council: call.council, data: event.data, arrivals: 1 });
+    }
     answer(200, { received: true, repeat: call.repeat });
   });
 
   app.get('/control', (_req, res) => {
-    res.json({ mode: state.mode, failStatus: state.failStatus, slowMs: state.slowMs, secrets: state.secrets.length });
+    res.json({
+      mode: state.mode,
+      failStatus: state.failStatus,
+      slowMs: state.slowMs,
+      slowMinMs: state.slowMinMs,
+      slowShare: state.slowShare,
+      secrets: state.secrets.length,
+    });
   });
   app.post('/control/mode', express.json(), (req, res) => {
-    const { mode, failStatus, slowMs } = (req.body ?? {}) as { mode?: unknown; failStatus?: unknown; slowMs?: unknown };
+    const { mode, failStatus, slowMs, slowMinMs, slowShare } = (req.body ?? {}) as {
+      mode?: unknown;
+      failStatus?: unknown;
+      slowMs?: unknown;
+      slowMinMs?: unknown;
+      slowShare?: unknown;
+    };
     if (!RECEIVER_MODES.includes(mode as ReceiverMode)) {
       res.status(400).json({ error: `mode must be one of ${RECEIVER_MODES.join(', ')}` });
       return;
@@ -139,11 +200,32 @@ export function createCouncilSim(options: CouncilSimOptions = {}): CouncilSim {
       res.status(400).json({ error: 'slowMs must be 0 to 120000' });
       return;
     }
+    const newSlowMs = slowMs === undefined ? state.slowMs : (slowMs as number);
+    if (
+      slowMinMs !== undefined &&
+      !(Number.isInteger(slowMinMs) && (slowMinMs as number) >= 0 && (slowMinMs as number) <= newSlowMs)
+    ) {
+      res.status(400).json({ error: 'slowMinMs must be 0 to slowMs' });
+      return;
+    }
+    if (slowShare !== undefined && !(typeof slowShare === 'number' && slowShare >= 0 && slowShare <= 1)) {
+      res.status(400).json({ error: 'slowShare must be a number from 0 to 1' });
+      return;
+    }
     state.mode = mode as ReceiverMode;
     if (failStatus !== undefined) state.failStatus = failStatus as number;
-    if (slowMs !== undefined) state.slowMs = slowMs as number;
-    log.info({ mode: state.mode }, 'mode changed');
-    res.json({ mode: state.mode, failStatus: state.failStatus, slowMs: state.slowMs });
+    state.slowMs = newSlowMs;
+    // Without slowMinMs, every slow call waits slowMs (a shorter slowMs also lowers the minimum).
+    state.slowMinMs = slowMinMs === undefined ? newSlowMs : (slowMinMs as number);
+    if (slowShare !== undefined) state.slowShare = slowShare as number;
+    log.info({ mode: state.mode, slowShare: state.slowShare }, 'mode changed');
+    res.json({
+      mode: state.mode,
+      failStatus: state.failStatus,
+      slowMs: state.slowMs,
+      slowMinMs: state.slowMinMs,
+      slowShare: state.slowShare,
+    });
   });
   app.post('/control/secrets', express.json(), (req, res) => {
     const { secret } = (req.body ?? {}) as { secret?: unknown };
@@ -158,12 +240,15 @@ export function createCouncilSim(options: CouncilSimOptions = {}): CouncilSim {
   });
   app.post('/control/reset', (_req, res) => {
     received.length = 0;
-    seen.clear();
+    accepted.clear();
     state.mode = 'ok';
     res.json({ ok: true });
   });
   app.get('/received', (_req, res) => {
     res.json(received);
+  });
+  app.get('/accepted', (_req, res) => {
+    res.json({ count: accepted.size, events: [...accepted.values()] });
   });
 
   app.get('/', (_req, res) => {
@@ -190,5 +275,5 @@ export function createCouncilSim(options: CouncilSimOptions = {}): CouncilSim {
       );
   });
 
-  return { app, received, state };
+  return { app, received, accepted, state };
 }

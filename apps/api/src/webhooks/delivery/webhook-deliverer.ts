@@ -49,9 +49,30 @@ export class WebhookDeliverer {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Claims due deliveries and sends them all at once; the round ends when the slowest call has ended. */
   async deliverDue(now: Date = new Date(), limit = 50): Promise<DeliveryRound> {
+    const claimed = await this.claimDue(now, limit);
+    const round: DeliveryRound = { claimed: claimed.length, delivered: 0, failed: 0, disabledEndpoints: [] };
+    await Promise.all(
+      claimed.map(async (delivery) => {
+        const outcome = await this.deliver(delivery, now);
+        if (outcome.delivered) round.delivered += 1;
+        else round.failed += 1;
+        if (outcome.disabled) round.disabledEndpoints.push(delivery.endpointId);
+      }),
+    );
+    return round;
+  }
+
+  /**
+   * Claims up to `limit` due deliveries in one conditional statement: each counts an attempt and is held for a
+   * lease, so no other worker sends it meanwhile. A claimed delivery stays pending, so a later event on one of
+   * its bills is not due until it is delivered or given up.
+   */
+  async claimDue(now: Date, limit: number): Promise<WebhookDelivery[]> {
+    if (limit <= 0) return [];
     const leaseEnd = new Date(now.getTime() + DELIVERY_LEASE_MS);
-    const claimed = await this.prisma.$queryRaw<WebhookDelivery[]>`
+    return this.prisma.$queryRaw<WebhookDelivery[]>`
       UPDATE "WebhookDelivery" SET "attempts" = "attempts" + 1, "lastAttemptAt" = ${now}, "nextAttemptAt" = ${leaseEnd}
       WHERE "id" IN (
         SELECT d."id" FROM "WebhookDelivery" d
@@ -65,17 +86,14 @@ export class WebhookDeliverer {
         LIMIT ${limit}
         FOR UPDATE OF d SKIP LOCKED)
       RETURNING *`;
-    const round: DeliveryRound = { claimed: claimed.length, delivered: 0, failed: 0, disabledEndpoints: [] };
-    await Promise.all(
-      claimed.map(async (delivery) => {
-        const result = await this.send(delivery, now);
-        if (result.status !== null && result.status >= 200 && result.status < 300) round.delivered += 1;
-        else round.failed += 1;
-        const disabled = await this.record(delivery, result, now);
-        if (disabled) round.disabledEndpoints.push(delivery.endpointId);
-      }),
-    );
-    return round;
+  }
+
+  /** Sends one claimed delivery (signed at `now`) and writes its outcome under the claim. */
+  async deliver(delivery: WebhookDelivery, now: Date): Promise<{ delivered: boolean; disabled: boolean }> {
+    const result = await this.send(delivery, now);
+    const delivered = result.status !== null && result.status >= 200 && result.status < 300;
+    const disabled = await this.record(delivery, result, now);
+    return { delivered, disabled };
   }
 
   private async send(delivery: WebhookDelivery, now: Date): Promise<PostResult> {
