@@ -8,7 +8,7 @@ import {
   malaysiaDate,
   type AssessmentAmounts,
 } from '@councilpay/domain';
-import type { Prisma } from '../generated/prisma/client';
+import type { PaymentItem, Prisma } from '../generated/prisma/client';
 
 type Tx = Prisma.TransactionClient;
 
@@ -28,6 +28,8 @@ interface LockedPayable {
 }
 
 export interface CreditOutcome {
+  /** Every item of the payment, in cart order, as it is after crediting (receipt numbers given). */
+  items: PaymentItem[];
   credited: { itemId: string; payableId: string; receiptNo: string; creditSen: number }[];
   /** Items whose bill was already settled (by another payment): their money is due back to the payer. */
   refused: { itemId: string; payableId: string; amountSen: number; balanceSen: number; creditSen: number }[];
@@ -64,8 +66,9 @@ function advancePaidUntil(p: LockedPayable, now: Date): { paidUntilYear: number;
  * its amount is owed back to the payer.
  */
 export async function creditPayment(tx: Tx, paymentId: string, now: Date): Promise<CreditOutcome> {
-  const items = await tx.paymentItem.findMany({ where: { paymentId, creditedAt: null }, orderBy: { position: 'asc' } });
-  const outcome: CreditOutcome = { credited: [], refused: [], short: [] };
+  const all = await tx.paymentItem.findMany({ where: { paymentId }, orderBy: { position: 'asc' } });
+  const items = all.filter((i) => i.creditedAt === null);
+  const outcome: CreditOutcome = { items: all, credited: [], refused: [], short: [] };
   if (items.length === 0) return outcome;
   const payableIds = [...new Set(items.map((i) => i.payableId))];
   const locked = await tx.$queryRaw<LockedPayable[]>`
@@ -124,6 +127,7 @@ export async function creditPayment(tx: Tx, paymentId: string, now: Date): Promi
       where: { id: item.id },
       data: { receiptNo, creditedAt: now, ...(creditedBreakdown ? { creditedBreakdown } : {}) },
     });
+    Object.assign(item, { receiptNo, creditedAt: now });
     outcome.credited.push({ itemId: item.id, payableId: item.payableId, receiptNo, creditSen: item.creditSen });
   }
   return outcome;

@@ -13,6 +13,8 @@ export interface LockedPayment {
   language: string;
   paidAt: Date | null;
   finalAt: Date | null;
+  /** The gateway transaction the payment was last answered under (the approving one, once paid). */
+  gatewayTxnId: string | null;
   /** The councils of its items, in code order. */
   councils: string[];
 }
@@ -33,7 +35,7 @@ export async function lockPayment(
   // The councils come with the lock (one round trip): a payment's items never change after it is made.
   const rows = await tx.$queryRaw<LockedPayment[]>`
     SELECT p."id", p."reference", p."status"::text AS "status", p."method"::text AS "method", p."amountSen",
-           p."payerEmail", p."payerPhone", p."language", p."paidAt", p."finalAt",
+           p."payerEmail", p."payerPhone", p."language", p."paidAt", p."finalAt", p."gatewayTxnId",
            ARRAY(SELECT DISTINCT i."councilCode" FROM "PaymentItem" i WHERE i."paymentId" = p."id"
                  ORDER BY i."councilCode") AS "councils"
     FROM "Payment" p WHERE ${match} FOR UPDATE OF p`;

@@ -24,12 +24,12 @@ export async function recordPaidEvents(
   credit: CreditOutcome,
   late: boolean,
   now: Date,
+  /** The approving gateway transaction (the one the payment was just paid under). */
+  gatewayTxnId: string | null,
 ): Promise<void> {
-  const [paid, items] = await Promise.all([
-    tx.payment.findUniqueOrThrow({ where: { id: payment.id }, select: { method: true, gatewayTxnId: true } }),
-    tx.paymentItem.findMany({ where: { paymentId: payment.id }, orderBy: { position: 'asc' } }),
-  ]);
-  const method = paid.method as 'fpx' | 'card';
+  // The payment as locked and its items as credited: nothing to read again.
+  const items = credit.items;
+  const method = payment.method as 'fpx' | 'card';
   const credited = new Set(credit.credited.map((c) => c.itemId));
   const refusedSen = new Map(credit.refused.map((r) => [r.itemId, r.amountSen]));
   const shortSen = new Map(credit.short.map((s) => [s.itemId, s.uncreditedSen]));
@@ -39,7 +39,7 @@ export async function recordPaidEvents(
       const mine = items.filter((i) => i.councilCode === council);
       const data: LateApprovalData = {
         paymentReference: payment.reference,
-        gatewayTxnId: paid.gatewayTxnId,
+        gatewayTxnId,
         method,
         previousStatus: payment.status,
         approvedAt: now.toISOString(),
@@ -65,7 +65,7 @@ export async function recordPaidEvents(
       amountSen: item.amountSen,
       creditSen: item.creditSen,
       paymentReference: payment.reference,
-      gatewayTxnId: paid.gatewayTxnId,
+      gatewayTxnId,
       method,
       paidAt: now.toISOString(),
       late,

@@ -48,8 +48,12 @@ export interface LedgerFacts {
   note?: string;
   /** Added to the timeline event's data. */
   data?: Prisma.InputJsonObject;
-  /** Runs inside the ledger's transaction, after its writes: what it writes commits with them or not at all. */
-  within?: (tx: Tx, result: LedgerResult) => Promise<unknown>;
+  /**
+   * Runs inside the ledger's transaction, after its writes: what it writes commits with them or not at all. It is
+   * given the payment as the ledger locked it (before this change; null when there is none), so it needs
+   * neither to read nor to lock it again.
+   */
+  within?: (tx: Tx, result: LedgerResult, payment: LockedPayment | null) => Promise<unknown>;
 }
 
 /** Outcomes the payer is told of by email (a payer who cancelled knows already; a refund is told by staff). */
@@ -120,7 +124,7 @@ export class PaymentLedger {
         from: null,
         to: null,
       };
-      await facts.within?.(tx, result);
+      await facts.within?.(tx, result, null);
       return result;
     }
     const decision = transition(payment.status, event);
@@ -163,7 +167,7 @@ export class PaymentLedger {
       };
     }
     // Whatever else belongs to this change (the gateway's answer row ...) commits with it or not at all.
-    await facts.within?.(tx, result);
+    await facts.within?.(tx, result, payment);
     return result;
   }
 
@@ -214,7 +218,7 @@ export class PaymentLedger {
         to: payment?.status ?? null,
         reason: 'unknown_to_gateway',
       };
-      await within?.(tx, result);
+      await within?.(tx, result, payment);
       return result;
     }, TX_OPTIONS);
   }
@@ -320,7 +324,7 @@ export class PaymentLedger {
       },
     });
     // The councils' systems learn of it with the payment: their events commit with the credit or not at all.
-    if (credit) await recordPaidEvents(tx, payment, credit, late, now);
+    if (credit) await recordPaidEvents(tx, payment, credit, late, now, answer?.gatewayTxnId || payment.gatewayTxnId);
     if ((to === 'paid' && !restored) || to === 'failed' || to === 'expired') {
       await queueNotification(tx, {
         channel: 'email',

@@ -4,6 +4,7 @@ import { parseAmountToSen, type GatewayFieldsInput } from '@councilpay/fpx';
 import type { Prisma } from '../../generated/prisma/client';
 import { PrismaService } from '../../prisma/prisma.service';
 import type { AnswerChannel, GatewayAnswer } from '../gateways/payment-gateway';
+import { lockPayment, type LockedPayment } from '../locked-payment';
 import { formText } from '../gateways/payment-gateway';
 import type { EventSource, LedgerResult, Tx } from '../payment-ledger';
 
@@ -29,15 +30,6 @@ function verdictOf(result: LedgerResult | null | 'recorded'): AnswerVerdict {
   if (result.outcome === 'not_found') return 'not_found';
   if (result.outcome === 'refused') return 'refused';
   return result.reason === 'unknown_to_gateway' ? 'unknown' : 'duplicate';
-}
-
-interface LockedPayment {
-  id: string;
-  reference: string;
-  status: string;
-  method: 'fpx' | 'card';
-  amountSen: number;
-  gatewayTxnId: string | null;
 }
 
 /**
@@ -68,7 +60,9 @@ export class GatewayAnswerBook {
   /**
    * Records a verified answer and what the ledger made of it, inside the caller's transaction: the ledger
    * calls this in the transaction that applies the answer, so the state change and its answer row are
-   * written together or not at all.
+   * written together or not at all. `locked` is the payment as the caller's transaction locked it (before the
+   * change); without it the payment is locked here, which orders this with the ledger and with other answers of
+   * the same payment.
    */
   async recordIn(
     tx: Tx,
@@ -76,14 +70,10 @@ export class GatewayAnswerBook {
     answer: GatewayAnswer,
     source: EventSource,
     result: LedgerResult | null | 'recorded',
+    locked?: LockedPayment | null,
   ): Promise<AnswerVerdict> {
     const facts = answer.facts;
-    // The payment's row lock orders this with the ledger and with other answers of the same payment (the
-    // ledger's transaction holds it already).
-    const rows = await tx.$queryRaw<LockedPayment[]>`
-        SELECT "id", "reference", "status"::text AS "status", "method"::text AS "method", "amountSen", "gatewayTxnId"
-        FROM "Payment" WHERE "invoiceNo" = ${invoiceNo} FOR UPDATE`;
-    const payment = rows[0] ?? null;
+    const payment = locked !== undefined ? locked : await lockPayment(tx, { invoiceNo });
     let verdict = verdictOf(result);
     let refundDueSen = 0;
     const txnId = answer.gatewayTxnId || null;
@@ -105,8 +95,8 @@ export class GatewayAnswerBook {
           data: {
             paymentId: payment.id,
             type: 'duplicate_charge',
-            fromStatus: payment.status as never,
-            toStatus: payment.status as never,
+            fromStatus: payment.status,
+            toStatus: payment.status,
             source,
             data: { gatewayTxnId: txnId, firstGatewayTxnId: payment.gatewayTxnId, refundDueSen },
           },
@@ -122,7 +112,7 @@ export class GatewayAnswerBook {
         );
       }
     }
-    const method = facts?.method ?? payment?.method ?? 'fpx';
+    const method = facts?.method ?? (payment?.method as 'fpx' | 'card' | undefined) ?? 'fpx';
     await tx.gatewayAnswer.create({
       data: {
         paymentId: payment?.id ?? null,

@@ -17,8 +17,8 @@ export class ApplyGatewayAnswerHandler implements ICommandHandler<ApplyGatewayAn
     try {
       // Every answer becomes a GatewayAnswer row, with what was made of it, in the ledger's own transaction:
       // the state change, credits, events, outbox rows and the answer row are written together or not at all.
-      return await this.ledger.applyAnswer({ invoiceNo }, answer, source, (tx, result) =>
-        this.answers.recordIn(tx, invoiceNo, answer, source, result),
+      return await this.ledger.applyAnswer({ invoiceNo }, answer, source, (tx, result, payment) =>
+        this.answers.recordIn(tx, invoiceNo, answer, source, result, payment),
       );
     } catch (error) {
       // Nothing of it was written: kept even so, as an answer that could not be applied (every answer is a

@@ -57,7 +57,7 @@ export class RequeryPaymentHandler implements ICommandHandler<RequeryPaymentComm
         // Like every answer, it is kept as a GatewayAnswer row, written in the ledger's transaction.
         return await this.ledger.apply({ reference }, 'payer_cancelled', applied, {
           answer,
-          within: (tx, result) => this.answers.recordIn(tx, payment.invoiceNo, answer, applied, result),
+          within: (tx, result, locked) => this.answers.recordIn(tx, payment.invoiceNo, answer, applied, result, locked),
         });
       }
       // The one path for answers: applied by the ledger, and kept as a GatewayAnswer row.
