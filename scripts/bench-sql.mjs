@@ -53,6 +53,31 @@ SELECT * FROM "Payment" WHERE "invoiceNo" = lpad(:inv::text, 20, '0');
 END;
 `;
 
+/**
+ * The minimal-rows ceiling: only what a creation must keep (the bill's row lock, an invoice number, the payment,
+ * its item, its `created` event), in one statement and so one round trip, no reads around it. What the engine
+ * does beyond this (pricing reads, the open-payment checks, its ORM conversation) shows as the distance between
+ * this ceiling and CREATE_SCRIPT's. Payments made here have references starting PGM and are never due for a
+ * requery.
+ */
+export const MINIMAL_CREATE_SCRIPT = `
+\\set n random(:first, :last)
+WITH bill AS (
+  SELECT p."id", p."councilCode", p."type", p."accountNo", p."displayNo", p."ownerName", p."balanceSen"
+  FROM "Payable" p WHERE p."id" = (SELECT "id" FROM bench_bill WHERE n = :n) FOR NO KEY UPDATE OF p),
+inv AS (SELECT nextval('payment_invoice_seq') AS inv),
+pay AS (
+  INSERT INTO "Payment" ("id", "reference", "invoiceNo", "method", "bankId", "amountSen", "payerName", "payerEmail", "payerPhone", "language", "requestHash", "tokenHash", "nextRequeryAt", "updatedAt")
+  SELECT gen_random_uuid(), 'PGM' || lpad(inv.inv::text, 19, '0'), lpad(inv.inv::text, 20, '0'), 'fpx', 'MB2U0227', bill."balanceSen", 'Aminah binti Sapin', 'aminah.sapin@example.my', '+60123456789', 'ms', md5(inv.inv::text) || md5(:n::text), md5(:n::text) || md5(inv.inv::text), now() + interval '10 years', now()
+  FROM bill, inv RETURNING "id", "amountSen"),
+item AS (
+  INSERT INTO "PaymentItem" ("id", "paymentId", "payableId", "councilCode", "type", "accountNo", "position", "amountSen", "creditSen", "snapshot")
+  SELECT gen_random_uuid(), pay."id", bill."id", bill."councilCode", bill."type", bill."accountNo", 0, pay."amountSen", pay."amountSen", jsonb_build_object('accountNo', bill."displayNo", 'ownerName', bill."ownerName", 'balanceSen', bill."balanceSen")
+  FROM pay, bill RETURNING 1)
+INSERT INTO "PaymentEvent" ("paymentId", "type", "toStatus", "source", "data")
+  SELECT pay."id", 'created', 'in_progress', 'payer', jsonb_build_object('amountSen', pay."amountSen", 'items', (SELECT count(*) FROM item), 'method', 'fpx') FROM pay;
+`;
+
 /** The PGB payments still in progress, numbered for the approval script (each approved once). */
 export const APPROVAL_POOL_SQL = `
 DROP TABLE IF EXISTS bench_approval;
