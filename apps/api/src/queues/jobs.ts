@@ -20,8 +20,12 @@ export interface Jobs {
   ExpireResetRequests: { queue: QueueName.Maintenance; data: Record<string, never> };
   /** Sends the council webhook deliveries that are due, in order per bill (repeatable). */
   DeliverWebhooks: { queue: QueueName.Webhooks; data: Record<string, never> };
-  /** Keeps the councils' daily collection files of the days that are over (with their grace) (repeatable). */
-  ProduceCollectionFiles: { queue: QueueName.Webhooks; data: Record<string, never> };
+  /**
+   * Keeps the councils' daily collection files of the days that are over (with their grace) (repeatable). On the
+   * housekeeping queue, not the webhooks': a run can take minutes (a week of days to catch up, every council),
+   * and the webhooks queue runs one job at a time, so deliveries would wait behind it.
+   */
+  ProduceCollectionFiles: { queue: QueueName.Maintenance; data: Record<string, never> };
 }
 
 export type JobName = keyof Jobs;
@@ -36,7 +40,7 @@ export const JOB_QUEUES: { readonly [N in JobName]: Jobs[N]['queue'] } = {
   SweepOpenPayments: QueueName.Requery,
   ExpireResetRequests: QueueName.Maintenance,
   DeliverWebhooks: QueueName.Webhooks,
-  ProduceCollectionFiles: QueueName.Webhooks,
+  ProduceCollectionFiles: QueueName.Maintenance,
 };
 
 export const JOB_NAMES = Object.keys(JOB_QUEUES) as JobName[];

@@ -6,9 +6,9 @@ export enum QueueName {
   Notify = 'notify',
   /** Gateway enquiries for payments without a final answer, and their expiry. */
   Requery = 'requery',
-  /** Housekeeping: reset-link expiry, sweeps. */
+  /** Housekeeping: reset-link expiry, the councils' daily collection files. */
   Maintenance = 'maintenance',
-  /** Payments out: signed webhook calls to the councils' systems. */
+  /** Payments out: signed webhook calls to the councils' systems, and nothing else (nothing may hold them up). */
   Webhooks = 'webhooks',
 }
 
