@@ -88,8 +88,11 @@ export function header(title: string, subtitle: string, logoDataUrl?: string | n
   };
 }
 
-/** The CODE128 barcode of `value` with the value printed under it, and the verify QR code beside. */
-export function codes(language: Language, value: string, verifyUrl: string): Content {
+/**
+ * The CODE128 barcode of `value` with the value printed under it, and the verify QR code beside with its hint
+ * (the catalogue's in `language` unless given).
+ */
+export function codes(language: Language, value: string, verifyUrl: string, hint?: string): Content {
   return {
     columns: [
       {
@@ -104,7 +107,7 @@ export function codes(language: Language, value: string, verifyUrl: string): Con
           { qr: verifyUrl, fit: 110, eccLevel: 'M' },
           // The hint is also a link to the verify page (a tap on a phone opens it).
           {
-            text: label(language, 'verify_hint'),
+            text: hint ?? label(language, 'verify_hint'),
             fontSize: 7,
             margin: [0, 4, 0, 0],
             link: verifyUrl,

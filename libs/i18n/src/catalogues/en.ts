@@ -698,6 +698,7 @@ export const enPublic = {
     download_receipt: 'Download receipt (PDF)',
     receipt_not_ready: 'A receipt is available only after the payment is successful.',
     licence_title: 'Digital licence',
+    licence_malay_prevails: 'Should the texts differ, the Malay text prevails.',
     licence_no: 'Licence no.',
     licence_ref: 'Licence reference',
     licence_kind: 'Licence kind',

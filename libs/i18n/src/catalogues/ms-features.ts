@@ -457,6 +457,7 @@ export const msFeatures: FeatureCatalogue = {
     download_receipt: 'Muat turun resit (PDF)',
     receipt_not_ready: 'Resit hanya tersedia selepas bayaran berjaya.',
     licence_title: 'Lesen digital',
+    licence_malay_prevails: 'Sekiranya terdapat perbezaan antara teks, teks Bahasa Melayu hendaklah diguna pakai.',
     licence_no: 'No. lesen',
     licence_ref: 'Rujukan lesen',
     licence_kind: 'Jenis lesen',

@@ -633,6 +633,7 @@ export const zhPublic: PublicCatalogue = {
     download_receipt: '下载收据 (PDF)',
     receipt_not_ready: '付款成功后才可下载收据。',
     licence_title: '数码执照',
+    licence_malay_prevails: '如文本有出入，以马来文文本为准。',
     licence_no: '执照号码',
     licence_ref: '执照参考号',
     licence_kind: '执照类别',
