@@ -28,8 +28,7 @@ export interface PayerRequest {
 
 /** FPX with its bank (GET /api/banks); a card with its scheme (48 Visa, 49 Mastercard) and its bank (CARD_BANKS). */
 export type PaymentMethodRequest =
-  | { type: 'fpx'; bankId: string }
-  | { type: 'card'; cardMethod: '48' | '49'; cardBank: string };
+  { type: 'fpx'; bankId: string } | { type: 'card'; cardMethod: '48' | '49'; cardBank: string };
 
 /** POST /api/payments body. Send an `Idempotency-Key` header so a retried request makes one payment. */
 export interface CreatePaymentRequest {
