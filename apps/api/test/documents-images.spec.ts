@@ -7,6 +7,7 @@ import { normaliseDocumentImage } from '../src/councils/document-image';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { clearLimits, createUser, CSRF_HEADER, signIn, type Browser } from './identity-helpers';
 import { createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';
+import { pdfColours } from './pdf-pixels';
 import { pdfText } from './pdf-text';
 import { startListeningApi } from './test-app';
 
@@ -134,5 +135,68 @@ describe('council images on documents', () => {
     expect(images(without)).toBe(0);
     expect((await pdfText(without)).split('\n').map((l) => l.trim())).not.toContain('MPS');
     expect(await pdfText(without)).toContain('Resit rasmi');
+  });
+
+  /** A small greyscale PNG: an owner's photo. */
+  const PHOTO = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAAAAACMmsGiAAAAEklEQVR4nGNgYGBgYGBgYGAAAAAQAAGfYqDzAAAAAElFTkSuQmCC',
+    'base64',
+  );
+
+  it('a logo stored as an SVG prints in its own colours on the receipt, the licence and the day close', async () => {
+    // Stored before images were stored as PNGs: an SVG whose colour is a CSS colour (hsl, as the seed's monograms
+    // were). Drawn by the PDF library itself it came out black.
+    const green = svgUrl(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><rect width="64" height="64" fill="hsl(140, 60%, 35%)"/></svg>',
+    );
+    await prisma.council.update({ where: { code: 'mpt' }, data: { logoImage: green } });
+    // The logo is fitted in 56 x 56 points at the page's top-left margin (40, 40).
+    const logoColour = async (pdf: Buffer) => (await pdfColours(pdf, [[68, 68]]))[0]!;
+    const isGreen = ([r, g, b]: [number, number, number]) => g > 110 && g - r > 60 && g - b > 40;
+
+    expect(isGreen(await logoColour(await receiptOf('mpt'))), 'receipt').toBe(true);
+
+    // A digital licence of a licence at that council, paid by a signed-in payer.
+    const payer = await createUser(app, { verified: true });
+    const no = `LTLOGO${Date.now()}`;
+    const licensed = await prisma.payable.create({
+      data: {
+        councilCode: 'mpt',
+        type: 'trading_license',
+        accountNo: no,
+        displayNo: no,
+        ownerName: 'KEDAI WARNA',
+        balanceSen: 10_000,
+        paidUntilYear: 2025,
+        paidUntilMonth: 12,
+        licence: {
+          create: {
+            licenceNo: no,
+            reference: `REF-${no}`,
+            statusl: 'active',
+            mKodType: 'niaga',
+            kind: 'niaga',
+            printCode: '2',
+            photo: new Uint8Array(PHOTO),
+          },
+        },
+      },
+    });
+    const paid = await createPayment(app, {
+      ...fpxRequest([licensed.id]),
+      payer: { name: 'Kedai Warna', email: payer.email, phone: '0123456789' },
+    });
+    await postDirectAc(app, signedAc(paid.redirect, '00')).expect(200);
+    const browser = await signIn(app, payer.email);
+    const licence = await browser.agent.get(`/api/licences/REF-${no}.pdf`).buffer(true).parse(binary).expect(200);
+    expect(isGreen(await logoColour(licence.body as Buffer)), 'licence').toBe(true);
+
+    const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const close = await admin.agent
+      .get(`/api/admin/day-close/mpt/${day}/report.pdf`)
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    expect(isGreen(await logoColour(close.body as Buffer)), 'day close').toBe(true);
   });
 });

@@ -27,7 +27,7 @@ describe('digital licences of the signed-in payer', () => {
   let app: INestApplication;
   let browser: Browser;
   let email: string;
-  const refs = { ok: '', approved: '', noPhoto: '', hawker: '' };
+  const refs = { ok: '', approved: '', noPhoto: '', hawker: '', paidInChinese: '' };
 
   async function licencePayable(kind: string, printCode: string, statusl: string, photo: boolean) {
     const no = `LT${randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
@@ -78,13 +78,23 @@ describe('digital licences of the signed-in payer', () => {
       payer: { name: 'Kedai Ujian', email, phone: '0123456789' },
     });
     await postDirectAc(app, signedAc(created.redirect, '00')).expect(200);
+    // A licence paid by a payer reading Chinese.
+    const inChinese = await licencePayable('niaga', '2', 'active', true);
+    refs.paidInChinese = inChinese.reference;
+    const createdInChinese = await createPayment(app, {
+      ...fpxRequest([inChinese.payable.id]),
+      payer: { name: 'Kedai Ujian', email, phone: '0123456789' },
+      language: 'zh',
+    });
+    await postDirectAc(app, signedAc(createdInChinese.redirect, '00')).expect(200);
     browser = await signIn(app, email);
   });
   afterAll(async () => {
     await app.close();
   });
 
-  const pdf = (reference: string) => browser.agent.get(`/api/licences/${reference}.pdf`).buffer(true).parse(binary);
+  const pdf = (reference: string, query = '') =>
+    browser.agent.get(`/api/licences/${reference}.pdf${query}`).buffer(true).parse(binary);
 
   it('lists every paid licence with its template and whether it can be printed', async () => {
     const res = await browser.agent.get('/api/me/licences').expect(200);
@@ -121,6 +131,51 @@ describe('digital licences of the signed-in payer', () => {
     const token = new URL(link.replace('/#/', '/')).searchParams.get('t') ?? '';
     const verified = (await browser.agent.get(`/api/verify/${token}`).expect(200)).body as VerifyResultDto;
     expect(verified).toMatchObject({ verdict: 'authentic', facts: { kind: 'licence', reference: refs.ok } });
+  });
+
+  it('in English or Chinese: the Malay text with the payer’s language beside it, each stored apart from the Malay one', async () => {
+    const malay = squash(await pdfText((await pdf(refs.ok, '?lang=ms')).body as Buffer));
+    expect(malay).toContain(squash('Pemegang lesen'));
+    expect(malay).not.toContain(squash('Licence holder'));
+    expect(malay).not.toContain('执照');
+
+    const en = await pdf(refs.ok, '?lang=en');
+    expect(en.status).toBe(200);
+    const english = squash(await pdfText(en.body as Buffer));
+    for (const expected of [
+      'Lesen digital / Digital licence',
+      'Lesen Perniagaan / Trading Licence',
+      'Pemegang lesen / Licence holder',
+      'Sah hingga / Valid until',
+      'Should the texts differ, the Malay text prevails.',
+      'KEDAI UJIAN MAKMUR',
+      'RM 360.00',
+    ])
+      expect(english, expected).toContain(squash(expected));
+
+    const zh = await pdf(refs.ok, '?lang=zh');
+    const chinese = squash(await pdfText(zh.body as Buffer));
+    for (const expected of ['Lesen Perniagaan / 贸易执照', 'Pemegang lesen / 执照持有人', '以马来文文本为准'])
+      expect(chinese, expected).toContain(squash(expected));
+
+    // Each language made once and stored; the Malay licence is still the Malay one.
+    expect(((await pdf(refs.ok, '?lang=en')).body as Buffer).equals(en.body as Buffer)).toBe(true);
+    const stored = await app.get(PrismaService).digitalLicence.findFirstOrThrow({
+      where: { licence: { reference: refs.ok } },
+      include: { copies: true },
+    });
+    expect(stored.copies.map((c) => c.language).sort()).toEqual(['en', 'zh']);
+    expect(squash(await pdfText(Buffer.from(stored.pdf!)))).not.toContain(squash('Licence holder'));
+  });
+
+  it('without lang, in the language the payer paid in; another lang is refused', async () => {
+    const res = await pdf(refs.paidInChinese);
+    expect(res.status).toBe(200);
+    const text = squash(await pdfText(res.body as Buffer));
+    expect(text).toContain(squash('Pemegang lesen / 执照持有人'));
+    const bad = await browser.agent.get(`/api/licences/${refs.ok}.pdf?lang=fr`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'validation_failed', errors: [{ field: 'lang' }] });
   });
 
   it('the moving hawker licence uses its own template and shows the area', async () => {

@@ -57,8 +57,12 @@ export function fpxRequest(payableIds: string[], extra: Partial<CreatePaymentReq
   };
 }
 
-export function cardRequest(payableIds: string[], cardMethod: '48' | '49' = '48'): CreatePaymentRequest {
-  return { ...fpxRequest(payableIds), method: { type: 'card', cardMethod } };
+export function cardRequest(
+  payableIds: string[],
+  cardMethod: '48' | '49' = '48',
+  cardBank = 'MAYBANK',
+): CreatePaymentRequest {
+  return { ...fpxRequest(payableIds), method: { type: 'card', cardMethod, cardBank } };
 }
 
 export async function createPayment(

@@ -8,7 +8,9 @@ import { CreatePaymentCommand } from '../src/payments/commands/create-payment/cr
 import { ExpirePaymentCommand } from '../src/payments/commands/expire-payment/expire-payment.command';
 import { PrismaService } from '../src/prisma/prisma.service';
 import {
+  cardRequest,
   createPayment,
+  FPX_BANK,
   fpxRequest,
   getPayment,
   makePayable,
@@ -361,5 +363,36 @@ describe('what a payment request must satisfy', () => {
     const bill = await makePayable(app, { balanceSen: 1_000 });
     const bank = await post({ ...fpxRequest([bill.id]), method: { type: 'fpx', bankId: 'NOPE0001' } }).expect(400);
     expect(bank.body.code).toBe('invalid_bank');
+  });
+
+  it("a card payment names the card's bank, one of the list: kept on the payment, refused otherwise", async () => {
+    const bill = await makePayable(app, { balanceSen: 1_000 });
+    const created = await createPayment(app, cardRequest([bill.id], '48', 'PUBLIC_BANK'));
+    const stored = await app.get(PrismaService).payment.findUniqueOrThrow({ where: { reference: created.reference } });
+    expect(stored).toMatchObject({ method: 'card', cardMethod: '48', cardBank: 'PUBLIC_BANK', bankId: null });
+    const shown = await request(app.getHttpServer())
+      .get(`/api/payments/${created.reference}`)
+      .set(PAYMENT_TOKEN_HEADER, created.paymentToken!)
+      .expect(200);
+    expect(shown.body).toMatchObject({ cardBank: 'PUBLIC_BANK', bankName: 'Public Bank' });
+
+    const other = await makePayable(app, { balanceSen: 1_000 });
+    // Not on the list (an FPX bank id, a name, another case, nothing at all): 400 invalid_card_bank.
+    for (const cardBank of ['NOPE', 'MB2U0227', 'Public Bank', 'public_bank', '', undefined]) {
+      const res = await post({ ...fpxRequest([other.id]), method: { type: 'card', cardMethod: '48', cardBank } });
+      expect(res.status, String(cardBank)).toBe(400);
+      expect(res.body, String(cardBank)).toMatchObject({
+        code: 'invalid_card_bank',
+        errors: [{ field: 'method.cardBank' }],
+      });
+    }
+    const notText = await post({ ...fpxRequest([other.id]), method: { type: 'card', cardMethod: '48', cardBank: 7 } });
+    expect(notText.status).toBe(400);
+    expect(notText.body.code).toBe('validation_failed');
+    // An FPX payment has no card.
+    const fpx = await post({ ...fpxRequest([other.id]), method: { type: 'fpx', bankId: FPX_BANK, cardBank: 'RHB' } });
+    expect(fpx.status).toBe(400);
+    expect(fpx.body).toMatchObject({ code: 'validation_failed', errors: [{ field: 'method.cardBank' }] });
+    expect(await app.get(PrismaService).payment.count({ where: { items: { some: { payableId: other.id } } } })).toBe(0);
   });
 });

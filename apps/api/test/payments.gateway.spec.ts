@@ -14,6 +14,7 @@ import {
   sim,
   waitForPayment,
 } from './payment-helpers';
+import { pdfText } from './pdf-text';
 import { startListeningApi } from './test-app';
 
 /** Whole journeys through HTTP against the running gateway simulator (its own process, its own keys). */
@@ -133,6 +134,33 @@ describe('payments through the gateway simulator', () => {
     const failed = await waitForPayment(app, declined.reference, (p) => p.status === 'failed');
     expect(failed).toMatchObject({ status: 'failed', gatewayReason: 'Card declined' });
     expect((await prisma.payable.findUniqueOrThrow({ where: { id: no.id } })).balanceSen).toBe(15_000);
+  });
+
+  it("a paid card payment shows its card's bank and prints it on the receipt", async () => {
+    const bill = await makePayable(app, { balanceSen: 4_200 });
+    const created = await createPayment(app, cardRequest([bill.id], '49', 'HONG_LEONG'));
+    await postToGateway(created.redirect);
+    await sim(`/sim/card/${created.invoiceNo}/decide`, { action: 'approve' });
+    const paid = await waitForPayment(app, created.reference, (p) => p.status === 'paid');
+    expect(paid).toMatchObject({
+      method: 'card',
+      cardMethod: '49',
+      cardBank: 'HONG_LEONG',
+      bankName: 'Hong Leong Bank',
+    });
+    const receipt = await request(app.getHttpServer())
+      .get(`/api/payments/${created.reference}/receipt.pdf?lang=en`)
+      .set(PAYMENT_TOKEN_HEADER, created.paymentToken!)
+      .buffer(true)
+      .parse((res, callback) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => callback(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const text = (await pdfText(receipt.body as Buffer)).replace(/\s+/g, '');
+    for (const expected of ['Credit or debit card · Mastercard', "Card's bank", 'Hong Leong Bank'])
+      expect(text, expected).toContain(expected.replace(/\s+/g, ''));
   });
 
   it('sends the FPX bank list with offline banks marked', async () => {

@@ -1,6 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Algorithm, hash } from '@node-rs/argon2';
-import { addToCart, checkout, freshCopyOf, inEnglish, PAYER, search, withDatabase } from './support';
+import { PDFParse } from 'pdf-parse';
+import { addToCart, checkout, freshCopyOf, inEnglish, PAYER, referenceOf, search, withDatabase } from './support';
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
 
 /**
  * What a payer still tripped over in a walk through the portal, walked again on a phone and on a desktop:
@@ -368,6 +378,49 @@ for (const size of SIZES) {
       // The default council is the portal's at its root address.
       await page.goto('/');
       await expect(title).toHaveText('Penampang District Council');
+    });
+
+    test("a card names its bank, from the card form's list: required before Continue, shown on the receipt", async ({
+      page,
+    }) => {
+      await addToCart(page, { council: 'mdpg', type: 'compound', accountNo: await compoundBill(2_500) });
+      await page.goto('/#/cart');
+      await page.getByTestId('cart-checkout').click();
+      await page.getByLabel('Full name').fill(PAYER.name);
+      await page.getByLabel('E-mail').fill(PAYER.email);
+      await page.getByLabel('Phone number').fill(PAYER.phone);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Credit or debit card').check();
+      await page.getByLabel('Mastercard').check();
+      // The card's bank: a labelled list of the 16 banks, Affin through RHB, required before Continue.
+      const bank = page.getByLabel("Card's bank");
+      await expect(bank).toBeVisible();
+      const names = await bank.locator('option').allTextContents();
+      expect(names).toHaveLength(17);
+      expect(names.slice(1, 2).concat(names.slice(-1))).toEqual(['Affin Bank', 'RHB Bank']);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page).toHaveURL(/#\/payment_information$/);
+      await expect(bank).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByText("Choose your card's bank").last()).toBeVisible();
+      await bank.selectOption({ label: 'Public Bank' });
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page).toHaveURL(/#\/confirmation$/);
+      await expect(page.getByText('Mastercard (Public Bank)')).toBeVisible();
+
+      await page.getByTestId('pay-now').click();
+      await page.getByLabel('Card number').fill('5555 5555 5555 4444');
+      await page.getByLabel('Name on card').fill('AMINAH BINTI SAPIN');
+      await page.getByLabel('Month').selectOption('12');
+      await page.getByLabel('Year').selectOption(String(new Date().getFullYear() + 2));
+      await page.getByLabel('Security code (CVV)').fill('123');
+      await page.getByRole('button', { name: /^Pay RM/ }).click();
+      await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid');
+      await expect(page.getByText('Mastercard (Public Bank)')).toBeVisible();
+      // The receipt's PDF names it as the card's bank.
+      const pdf = await page.request.get(`/api/payments/${referenceOf(page)}/receipt.pdf?lang=en`);
+      expect(pdf.status()).toBe(200);
+      const text = (await pdfText(await pdf.body())).replace(/\s+/g, '');
+      expect(text).toContain("Card'sbankPublicBank");
     });
 
     test('words: a failed payment is no receipt, a card refusal has no "(code 0)", the council title is whole', async ({

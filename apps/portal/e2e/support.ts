@@ -110,10 +110,13 @@ export async function addToCart(page: Page, bill: BillToFind & { selection?: 1 |
 
 export const PAYER = { name: 'Aminah binti Sapin', email: 'aminah.sapin@example.my', phone: '012 345 6789' };
 
-/** From the cart through payer details and method to the confirmation page; `at` a council's address (`/mps`). */
+/**
+ * From the cart through payer details and method to the confirmation page; `at` a council's address (`/mps`). A
+ * card names its bank (`bank`, as the list shows it; Maybank when not said).
+ */
 export async function checkout(
   page: Page,
-  method: { fpx: string } | { card: 'Visa' | 'Mastercard' },
+  method: { fpx: string } | { card: 'Visa' | 'Mastercard'; bank?: string },
   payer = PAYER,
   at = '/',
 ): Promise<void> {
@@ -133,6 +136,7 @@ export async function checkout(
   } else {
     await page.getByLabel('Credit or debit card').check();
     await page.getByLabel(method.card).check();
+    await page.getByTestId('card-bank-select').selectOption({ label: method.bank ?? 'Maybank' });
   }
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/#\/confirmation$/);

@@ -24,7 +24,9 @@ export {
   type TokenCheck,
 } from './verify-token';
 export {
+  LICENCE_AUTHORITATIVE_LANGUAGE,
   licenceDefinition,
+  licenceText,
   licenceTemplate,
   licencePrintRefusal,
   paidUntilText,

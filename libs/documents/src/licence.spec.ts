@@ -115,13 +115,40 @@ describe('digital licence PDF', () => {
     });
   }
 
-  it('renders in English and Chinese too', async () => {
-    const en = squash(await pdfText(await renderPdf(licenceDefinition(licence('niaga', 'en')))));
-    expect(en).toContain(squash('Digital licence'));
-    expect(en).toContain(squash('Trading Licence'));
+  // The Malay text is the licence's own: in English or Chinese it is printed with the payer's language beside it.
+  const LABELS = {
+    ms: ['Lesen digital', 'Lesen Perniagaan', 'No. lesen', 'Pemegang lesen', 'Sah hingga', 'Pegawai pelesenan'],
+    en: ['Digital licence', 'Trading Licence', 'Licence no.', 'Licence holder', 'Valid until', 'Licensing officer'],
+    zh: ['数码执照', '贸易执照', '执照号码', '执照持有人', '有效期至', '执照官员'],
+  } as const;
+
+  it('in Malay: Malay alone', { timeout: 30_000 }, async () => {
+    const text = squash(await pdfText(await renderPdf(licenceDefinition(licence('niaga', 'ms')))));
+    for (const expected of LABELS.ms) expect(text, expected).toContain(squash(expected));
+    for (const other of [...LABELS.en, ...LABELS.zh]) expect(text, other).not.toContain(squash(other));
+    expect(text).not.toContain(squash('Malay text prevails'));
+  });
+
+  for (const language of ['en', 'zh'] as const) {
+    it(`in ${language}: every label in Malay with the payer's language beside it, the Malay text prevailing`, async () => {
+      const text = squash(await pdfText(await renderPdf(licenceDefinition(licence('niaga', language)))));
+      LABELS.ms.forEach((ms, i) => {
+        expect(text, `${ms} / ${LABELS[language][i]}`).toContain(squash(`${ms} / ${LABELS[language][i]}`));
+      });
+      expect(text).toContain(squash('Dokumen ini dijana oleh komputer'));
+      expect(text).toContain(squash('teks Bahasa Melayu hendaklah diguna pakai'));
+      expect(text).toContain(
+        squash(language === 'en' ? 'Should the texts differ, the Malay text prevails.' : '以马来文文本为准'),
+      );
+      // The facts themselves are not translated.
+      for (const fact of ['KEDAI KOPI HUP SENG', '05/01/2026 10:30', '12/2026', 'RM 360.00'])
+        expect(text, fact).toContain(squash(fact));
+    });
+  }
+
+  it('the moving hawker title in Chinese keeps its Malay name', async () => {
     const zh = squash(await pdfText(await renderPdf(licenceDefinition(licence('moving_hawker', 'zh')))));
-    expect(zh).toContain('数码执照');
-    expect(zh).toContain('流动小贩执照');
+    expect(zh).toContain(squash('Lesen Penjaja Bergerak / 流动小贩执照'));
   });
 });
 

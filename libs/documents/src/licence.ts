@@ -2,11 +2,15 @@
  * The digital licence of a trading or council licence as a pdfmake definition, built from plain data (no
  * I/O). The template is chosen by the licence kind and its print code; the owner's photo is required (a
  * licence without one is never printed), and a licence whose statusl is `approved` cannot be generated.
+ *
+ * A licence is the council's legal document, issued in Malay: the Malay text is always printed and is the one
+ * that holds. A payer reading English or Chinese gets each label and sentence in Malay with their language
+ * beside it ("Pemegang lesen / Licence holder"), and a line saying the Malay text prevails; in Malay, Malay alone.
  */
 import { formatDateTime, formatMonthYear, formatRinggit, type Language } from '@councilpay/domain';
 import { translate, type MessageKey } from '@councilpay/i18n';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { codes, factsTable, header, imageContent, label, PAGE_MARGINS } from './receipt';
+import { codes, factsTable, header, imageContent, PAGE_MARGINS } from './receipt';
 import { DOCUMENT_FONT } from './render';
 
 export const LICENCE_KINDS = ['operasi', 'pasar', 'penjaja', 'kakilima', 'iklan', 'niaga'] as const;
@@ -109,9 +113,24 @@ export function paidUntilText(year: number, month: number): string {
   return formatMonthYear(year, month);
 }
 
+/** The language a licence is issued in; its text holds over any translation printed beside it. */
+export const LICENCE_AUTHORITATIVE_LANGUAGE: Language = 'ms';
+
+/**
+ * A licence's text of a catalogue key (`documents.<key>`) for a reader of `language`: the Malay text, and the
+ * reader's after it when it is not Malay. Labels and titles share a line (`separator` ' / '); sentences take one
+ * line each ('\n').
+ */
+export function licenceText(language: Language, key: string, separator = ' / '): string {
+  const authoritative = translate(LICENCE_AUTHORITATIVE_LANGUAGE, `documents.${key}` as MessageKey);
+  if (language === LICENCE_AUTHORITATIVE_LANGUAGE) return authoritative;
+  return `${authoritative}${separator}${translate(language, `documents.${key}` as MessageKey)}`;
+}
+
 export function licenceDefinition(data: LicenceData): TDocumentDefinitions {
-  const l = (key: string) => label(data.language, key);
-  const title = translate(data.language, `documents.templates.${data.template}` as MessageKey);
+  const l = (key: string) => licenceText(data.language, key);
+  const sentence = (key: string) => licenceText(data.language, key, '\n');
+  const title = l(`templates.${data.template}`);
   const rows: [string, string][] = [
     [l('licence_no'), data.licenceNo],
     [l('licence_ref'), data.licenceRef],
@@ -156,14 +175,18 @@ export function licenceDefinition(data: LicenceData): TDocumentDefinitions {
         columnGap: 16,
       },
       officer,
-      codes(data.language, data.licenceNo, data.verifyUrl),
+      codes(data.language, data.licenceNo, data.verifyUrl, sentence('verify_hint')),
       // A licence that carries the officer's signature must not also say that none is needed.
       {
-        text: l(data.signatureDataUrl ? 'computer_generated_signed' : 'computer_generated'),
+        text: sentence(data.signatureDataUrl ? 'computer_generated_signed' : 'computer_generated'),
         fontSize: 8,
         color: '#555555',
         margin: [0, 16, 0, 0],
       },
+      // Printed with a translation: which text holds.
+      ...(data.language === LICENCE_AUTHORITATIVE_LANGUAGE
+        ? []
+        : [{ text: sentence('licence_malay_prevails'), fontSize: 8, bold: true, margin: [0, 4, 0, 0] } as Content]),
     ],
   };
 }

@@ -4,7 +4,14 @@
  * item with its receipt number, the total in RM, the status, a CODE128 barcode of the reference and the QR
  * code that leads to the verify page. In the payer's language (Malay, English or Chinese).
  */
-import { formatDateTime, formatRinggit, type Language, type PayableType, type PaymentState } from '@councilpay/domain';
+import {
+  formatDateTime,
+  formatRinggit,
+  type CardScheme,
+  type Language,
+  type PayableType,
+  type PaymentState,
+} from '@councilpay/domain';
 import { translate, type MessageKey } from '@councilpay/i18n';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { code128Svg } from './barcode';
@@ -23,8 +30,10 @@ export interface ReceiptData {
   paidAt: Date;
   payerName: string;
   method: 'fpx' | 'card';
-  /** The bank (FPX) or the card scheme, as printed. */
+  /** The bank, as printed: FPX's bank, or the bank that issued the card. */
   bankName?: string | null;
+  /** Card only: the card's scheme. */
+  cardScheme?: CardScheme | null;
   amountSen: number;
   items: {
     councilName: string;
@@ -88,8 +97,11 @@ export function header(title: string, subtitle: string, logoDataUrl?: string | n
   };
 }
 
-/** The CODE128 barcode of `value` with the value printed under it, and the verify QR code beside. */
-export function codes(language: Language, value: string, verifyUrl: string): Content {
+/**
+ * The CODE128 barcode of `value` with the value printed under it, and the verify QR code beside with its hint
+ * (the catalogue's in `language` unless given).
+ */
+export function codes(language: Language, value: string, verifyUrl: string, hint?: string): Content {
   return {
     columns: [
       {
@@ -104,7 +116,7 @@ export function codes(language: Language, value: string, verifyUrl: string): Con
           { qr: verifyUrl, fit: 110, eccLevel: 'M' },
           // The hint is also a link to the verify page (a tap on a phone opens it).
           {
-            text: label(language, 'verify_hint'),
+            text: hint ?? label(language, 'verify_hint'),
             fontSize: 7,
             margin: [0, 4, 0, 0],
             link: verifyUrl,
@@ -121,7 +133,14 @@ export function codes(language: Language, value: string, verifyUrl: string): Con
 
 export function receiptDefinition(data: ReceiptData): TDocumentDefinitions {
   const l = (key: string) => label(data.language, key);
-  const method = translate(data.language, data.method === 'fpx' ? 'checkout.method_fpx' : 'checkout.method_card');
+  // A card payment: the card and its scheme ("Credit or debit card · Visa"), and the card's bank on its own line.
+  const method =
+    data.method === 'fpx'
+      ? translate(data.language, 'checkout.method_fpx')
+      : [
+          translate(data.language, 'checkout.method_card'),
+          ...(data.cardScheme ? [translate(data.language, `checkout.card_${data.cardScheme}`)] : []),
+        ].join(' · ');
   const items: Content = {
     table: {
       headerRows: 1,
@@ -164,7 +183,10 @@ export function receiptDefinition(data: ReceiptData): TDocumentDefinitions {
         [l('invoice_no'), data.invoiceNo],
         [l('date_time'), formatDateTime(data.paidAt)],
         [l('method'), method],
-        [translate(data.language, 'checkout.bank'), data.bankName ?? '-'],
+        [
+          translate(data.language, data.method === 'fpx' ? 'checkout.bank' : 'checkout.card_bank'),
+          data.bankName ?? '-',
+        ],
         [
           translate(data.language, 'common.status'),
           translate(data.language, `payment_states.${data.status}` as MessageKey),

@@ -12,26 +12,8 @@ export const RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** The card form's expiry year runs from the current year to 10 years ahead. */
 export const CARD_EXPIRY_YEARS = 10;
 
-/** The card form's fixed bank list: 16 Malaysian banks in alphabetical order, Affin through RHB. */
-export const CARD_BANKS = [
-  'Affin Bank',
-  'Alliance Bank',
-  'AmBank',
-  'Bank Islam',
-  'Bank Muamalat',
-  'Bank Rakyat',
-  'Bank Simpanan Nasional',
-  'CIMB Bank',
-  'Citibank',
-  'Hong Leong Bank',
-  'HSBC Bank',
-  'Kuwait Finance House',
-  'Maybank',
-  'OCBC Bank',
-  'Public Bank',
-  'RHB Bank',
-] as const;
-export type CardBank = (typeof CARD_BANKS)[number];
+/** The card form's fixed bank list (with the codes a payment carries): card-banks.ts. */
+export { CARD_BANKS, type CardBank } from './card-banks';
 
 /** True once a reset link created at `createdAt` is older than 24 hours at `now` (exactly 24 h is still valid). */
 export function isResetLinkExpired(createdAt: Date | number, now: Date | number = Date.now()): boolean {

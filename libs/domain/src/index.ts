@@ -32,3 +32,4 @@ export * from './bills';
 export * from './contracts/collection-files';
 export * from './contracts/errors';
 export * from './fpx-banks';
+export * from './card-banks';

@@ -1,4 +1,5 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { DocumentsModule } from '../documents/documents.module';
 import { ListAuditHandler } from './audit/list-audit/list-audit.handler';
 import { ListAuditHttpController } from './audit/list-audit/list-audit.http.controller';
 import { GetConfigurationHandler, UpdateConfigurationHandler } from './configuration/admin-configuration.handlers';
@@ -112,6 +113,8 @@ const listControllers = [
 ];
 
 @Module({
+  // The day close's PDF: rendered and given its council's logo as receipts are.
+  imports: [DocumentsModule],
   controllers: [
     ListPaymentsHttpController,
     ExportPaymentsHttpController,

@@ -1,6 +1,7 @@
 import {
   bankDisplayName,
   CARD_METHODS,
+  cardBankName,
   formatDateTime,
   formatRinggit,
   isCardMethod,
@@ -91,29 +92,35 @@ export function ChipsField({ prefix, ...props }: FieldProps & { prefix?: string 
 
 type Translate = (key: string, options?: object) => string;
 
-/** A bank or card by its name: "Maybank2U" for an FPX bank id, "Visa" for card method 48; unknown codes as themselves. */
-export function bankOrCardName(
-  translate: Translate,
-  payment: { method: 'fpx' | 'card'; bankId: string | null; cardMethod: string | null },
-): string {
+/** What names how a payment was paid; `cardBank` is the card's bank (a code of CARD_BANK_LIST), when it named one. */
+interface PaidWith {
+  method: 'fpx' | 'card';
+  bankId: string | null;
+  cardMethod: string | null;
+  cardBank?: string | null;
+}
+
+/**
+ * A bank or card by its name: "Maybank2U" for an FPX bank id, "Visa" for card method 48, "Visa · Public Bank" with
+ * the card's bank; unknown codes as themselves.
+ */
+export function bankOrCardName(translate: Translate, payment: PaidWith): string {
   if (payment.method === 'card' || (!payment.bankId && payment.cardMethod)) {
     const code = payment.cardMethod;
-    return isCardMethod(code) ? translate(`checkout.card_${CARD_METHODS[code]}`) : (code ?? '—');
+    const scheme = isCardMethod(code) ? translate(`checkout.card_${CARD_METHODS[code]}`) : (code ?? '—');
+    return payment.cardBank ? `${scheme} · ${cardBankName(payment.cardBank)}` : scheme;
   }
   return payment.bankId ? bankDisplayName(payment.bankId) : '—';
 }
 
-/** How a payment was paid, in words: "FPX · Maybank2U", "Kad · Visa". */
-export function methodText(
-  translate: Translate,
-  payment: { method: 'fpx' | 'card'; bankId: string | null; cardMethod: string | null },
-): string {
+/** How a payment was paid, in words: "FPX · Maybank2U", "Kad · Visa · Public Bank". */
+export function methodText(translate: Translate, payment: PaidWith): string {
   return `${payment.method === 'fpx' ? 'FPX' : translate('console.method_card')} · ${bankOrCardName(translate, payment)}`;
 }
 
 /** How a payment was paid: FPX and the bank's name, or card and its brand. */
 export function MethodField(_props: Partial<FieldProps>) {
-  const payment = useRecordContext<{ method: 'fpx' | 'card'; bankId: string | null; cardMethod: string | null }>();
+  const payment = useRecordContext<PaidWith>();
   const translate = useTranslate();
   if (!payment) return null;
   return (

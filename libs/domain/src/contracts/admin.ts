@@ -47,6 +47,8 @@ export interface AdminPaymentRow {
   method: 'fpx' | 'card';
   bankId: string | null;
   cardMethod: string | null;
+  /** Card only: the code of the card's bank (CARD_BANKS). */
+  cardBank: string | null;
   amountSen: number;
   /**
    * What the payment's items of the list's councils come to (the filtered council, else the staff member's;

@@ -43,6 +43,7 @@ export const API_ERROR_CODES = [
   'bill_withdrawn',
   'service_closed',
   'invalid_bank',
+  'invalid_card_bank',
   'bank_offline',
   'duplicate_item',
   'idempotency_key_reused',

@@ -174,7 +174,7 @@ export interface HistoryRowDto {
   status: PaymentState;
   receiptNo: string | null;
   method: 'fpx' | 'card';
-  /** FPX only: the bank's display name. */
+  /** The bank's display name: FPX's bank, or the card's bank (null for card payments made before it was asked). */
   bankName: string | null;
   /** Card only: '48' Visa, '49' Mastercard. */
   cardMethod: string | null;

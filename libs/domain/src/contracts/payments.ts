@@ -26,7 +26,9 @@ export interface PayerRequest {
   phone: string;
 }
 
-export type PaymentMethodRequest = { type: 'fpx'; bankId: string } | { type: 'card'; cardMethod: '48' | '49' };
+/** FPX with its bank (GET /api/banks); a card with its scheme (48 Visa, 49 Mastercard) and its bank (CARD_BANKS). */
+export type PaymentMethodRequest =
+  { type: 'fpx'; bankId: string } | { type: 'card'; cardMethod: '48' | '49'; cardBank: string };
 
 /** POST /api/payments body. Send an `Idempotency-Key` header so a retried request makes one payment. */
 export interface CreatePaymentRequest {
@@ -161,6 +163,8 @@ export interface PaymentDto {
   method: 'fpx' | 'card';
   bankId: string | null;
   cardMethod: string | null;
+  /** Card only: the code of the card's bank (CARD_BANKS); null for payments made before it was asked. */
+  cardBank: string | null;
   amountSen: number;
   refundDueSen: number;
   /** Masked in the public view (the reference alone is enough to see a payment's status). */
@@ -180,7 +184,10 @@ export interface PaymentDto {
   refundedSen: number;
   items: PaymentItemDto[];
   events: PaymentEventDto[];
-  /** FPX only: the bank's display name (its id when the bank is not known). */
+  /**
+   * The bank's display name: FPX's bank (its id when the bank is not known), or the card's bank (null for a card
+   * payment made before the card's bank was asked).
+   */
   bankName: string | null;
 }
 

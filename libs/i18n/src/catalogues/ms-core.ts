@@ -208,6 +208,7 @@ export const msCore: CoreCatalogue = {
     service_closed: 'Perkhidmatan pembayaran ditutup untuk penyelenggaraan. Sila cuba sebentar lagi.',
     balance_changed: 'Amaun tertunggak telah berubah. Sila cari akaun sekali lagi.',
     invalid_bank: 'Sila pilih bank daripada senarai.',
+    invalid_card_bank: 'Sila pilih bank kad anda daripada senarai.',
     bank_offline: 'Bank ini tidak dapat digunakan buat masa ini. Sila pilih bank lain atau cuba sebentar lagi.',
     duplicate_item: 'Bil yang sama terdapat dua kali dalam troli.',
     idempotency_key_reused: 'Bayaran ini telah dihantar. Sila mulakan bayaran sekali lagi.',

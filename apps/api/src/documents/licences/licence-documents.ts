@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Language, LicenceRowDto } from '@councilpay/domain';
+import { isLanguage, type Language, type LicenceRowDto } from '@councilpay/domain';
 import {
+  LICENCE_AUTHORITATIVE_LANGUAGE,
   licenceDefinition,
   licencePrintRefusal,
   licenceTemplate,
@@ -17,12 +18,10 @@ import { PrintableImages } from '../rendering/printable-images';
 
 const LICENCE_TYPES = ['trading_license', 'council_permit_license'] as const;
 
-/** Digital licences are the council's official documents: printed in Malay. */
-const LICENCE_LANGUAGE: Language = 'ms';
-
 export type LicencePdfResult =
   { ok: true; pdf: Buffer; filename: string } | { ok: false; reason: 'not_found' | LicencePrintRefusal };
 
+/** The council's own name: a licence is the council's document, issued in Malay. */
 function councilName(council: Council): string {
   return council.nameMs;
 }
@@ -36,6 +35,9 @@ function dataUrl(image: Uint8Array): string {
 /**
  * The digital licences of the licences a signed-in payer has paid. The PDF is made on the first request for
  * the licence's latest paid item and stored with it (DigitalLicence); later requests get the stored one.
+ * It is printed in the language asked for, else the one the payer paid in (as the receipt is): in Malay, the
+ * licence's own language, alone (DigitalLicence.pdf); in English or Chinese, the Malay text with the payer's
+ * beside it, the Malay prevailing (one DigitalLicenceCopy per language, made from the same stored facts).
  */
 @Injectable()
 export class LicenceDocuments {
@@ -58,7 +60,7 @@ export class LicenceDocuments {
         payable: { licence: licenceRef ? { reference: licenceRef } : { isNot: null } },
       },
       include: {
-        payment: { select: { paidAt: true, finalAt: true, reference: true } },
+        payment: { select: { paidAt: true, finalAt: true, reference: true, language: true } },
         council: true,
         payable: { include: { licence: { omit: { photo: true } } } },
         digitalLicence: { select: { id: true } },
@@ -106,7 +108,7 @@ export class LicenceDocuments {
     return rows;
   }
 
-  async pdf(principal: Principal, licenceRef: string): Promise<LicencePdfResult> {
+  async pdf(principal: Principal, licenceRef: string, requested: Language | null): Promise<LicencePdfResult> {
     const [item] = await this.paidItems(principal, licenceRef);
     const licenceRow = item?.payable.licence;
     if (!item || !licenceRow) return { ok: false, reason: 'not_found' };
@@ -114,8 +116,15 @@ export class LicenceDocuments {
     const refusal = licencePrintRefusal({ statusl: licence.statusl, hasPhoto: licence.photo !== null });
     if (refusal) return { ok: false, reason: refusal };
     const filename = `licence-${licence.reference}.pdf`;
-    const stored = await this.prisma.digitalLicence.findUnique({ where: { paymentItemId: item.id } });
-    if (stored?.pdf) return { ok: true, pdf: Buffer.from(stored.pdf), filename };
+    const language = requested ?? (isLanguage(item.payment.language) ? item.payment.language : 'ms');
+    const inMalay = language === LICENCE_AUTHORITATIVE_LANGUAGE;
+    const stored = await this.prisma.digitalLicence.findUnique({
+      where: { paymentItemId: item.id },
+      include: { copies: { where: { language } } },
+    });
+    if (inMalay && stored?.pdf) return { ok: true, pdf: Buffer.from(stored.pdf), filename };
+    const storedCopy = stored?.copies[0];
+    if (!inMalay && storedCopy) return { ok: true, pdf: Buffer.from(storedCopy.pdf), filename };
 
     // When it was paid: a refund (or its correction) moves finalAt, never paidAt.
     const paidAt = item.payment.paidAt ?? item.payment.finalAt ?? new Date();
@@ -139,7 +148,7 @@ export class LicenceDocuments {
     ]);
     const pdf = await this.renderer.render(
       licenceDefinition({
-        language: LICENCE_LANGUAGE,
+        language,
         template: licenceTemplate(licence.kind, licence.printCode),
         councilName: councilName(item.council),
         logoDataUrl,
@@ -161,10 +170,10 @@ export class LicenceDocuments {
         signatureDataUrl,
         verifyUrl: this.signer.verifyUrl(token),
       }),
-      { licence: licence.reference, document: 'licence' },
+      { licence: licence.reference, document: 'licence', language },
     );
     // Two first requests at once: the first stored wins and both serve it.
-    await this.prisma.digitalLicence.upsert({
+    const digital = await this.prisma.digitalLicence.upsert({
       where: { paymentItemId: item.id },
       create: {
         licenceId: licence.id,
@@ -173,10 +182,19 @@ export class LicenceDocuments {
         paidUntilYear,
         paidUntilMonth,
         amountSen: item.amountSen,
-        pdf: new Uint8Array(pdf),
+        pdf: inMalay ? new Uint8Array(pdf) : null,
       },
       update: {},
     });
+    if (!inMalay) {
+      const copy = await this.prisma.digitalLicenceCopy.upsert({
+        where: { digitalLicenceId_language: { digitalLicenceId: digital.id, language } },
+        create: { digitalLicenceId: digital.id, language, pdf: new Uint8Array(pdf) },
+        update: {},
+      });
+      this.logger.log({ licence: licence.reference, receiptNo: item.receiptNo, language }, 'Digital licence made');
+      return { ok: true, pdf: Buffer.from(copy.pdf), filename };
+    }
     const kept = await this.prisma.digitalLicence.findUniqueOrThrow({ where: { paymentItemId: item.id } });
     if (!kept.pdf) {
       await this.prisma.digitalLicence.update({

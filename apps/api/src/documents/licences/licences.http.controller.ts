@@ -1,8 +1,8 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { LicenceRowDto } from '@councilpay/domain';
+import { isLanguage, type LicenceRowDto } from '@councilpay/domain';
 import { ApiError } from '../../http/api-error';
 import type { Principal } from '../../auth/principal';
 import { CurrentUser, SignedIn } from '../../auth/roles';
@@ -35,20 +35,24 @@ export class LicencesHttpController {
   @Get('licences/:reference.pdf')
   @SignedIn()
   @ApiProduces('application/pdf')
+  @ApiQuery({ name: 'lang', required: false, enum: ['ms', 'en', 'zh'] })
   @ApiOperation({
     summary: 'The digital licence of a licence the signed-in payer has paid',
     description:
-      'Made on the first request and stored. 409 license_status_not_allowed when its statusl is approved, 409 owner_photo_not_found without the owner’s photo, 404 when it is not the payer’s.',
+      'Made on the first request in each language and stored. In Malay, the licence’s own language; in English or Chinese, the Malay text with that language beside it, the Malay prevailing. In `lang`, else in the language the payer paid in. 400 for another `lang`; 409 license_status_not_allowed when its statusl is approved, 409 owner_photo_not_found without the owner’s photo, 404 when it is not the payer’s.',
   })
   async pdf(
     @CurrentUser() principal: Principal,
     @Param('reference') reference: string,
+    @Query('lang') lang: unknown,
     @Res() res: Response,
   ): Promise<void> {
+    if (lang !== undefined && !isLanguage(lang))
+      throw new ApiError(400, 'validation_failed', 'lang must be one of ms, en, zh', undefined, 'lang');
     if (!/^[\w-]{1,60}$/.test(reference))
       throw new ApiError(400, 'validation_failed', 'reference is not a licence reference', undefined, 'reference');
     const result = await this.queryBus.execute<GetLicencePdfQuery, LicencePdfResult>(
-      new GetLicencePdfQuery(principal, reference),
+      new GetLicencePdfQuery(principal, reference, isLanguage(lang) ? lang : null),
     );
     if (!result.ok) {
       const [status, message] = REFUSALS[result.reason];

@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { LicenceRowDto } from '@councilpay/domain';
+import type { Language, LicenceRowDto } from '@councilpay/domain';
 import type { Principal } from '../../auth/principal';
 import { LicenceDocuments, type LicencePdfResult } from './licence-documents';
 
@@ -8,11 +8,15 @@ export class ListOwnLicencesQuery {
   constructor(readonly principal: Principal) {}
 }
 
-/** The digital licence PDF of one of them (made on the first request, then as stored). */
+/**
+ * The digital licence PDF of one of them (made on the first request, then as stored), for a reader of a
+ * language (the one the payer paid in when null).
+ */
 export class GetLicencePdfQuery {
   constructor(
     readonly principal: Principal,
     readonly reference: string,
+    readonly language: Language | null,
   ) {}
 }
 
@@ -29,7 +33,7 @@ export class ListOwnLicencesHandler implements IQueryHandler<ListOwnLicencesQuer
 export class GetLicencePdfHandler implements IQueryHandler<GetLicencePdfQuery, LicencePdfResult> {
   constructor(private readonly licences: LicenceDocuments) {}
 
-  execute({ principal, reference }: GetLicencePdfQuery): Promise<LicencePdfResult> {
-    return this.licences.pdf(principal, reference);
+  execute({ principal, reference, language }: GetLicencePdfQuery): Promise<LicencePdfResult> {
+    return this.licences.pdf(principal, reference, language);
   }
 }

@@ -1,7 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CARD_METHODS, maskName, type Language, type PaymentView, councilName } from '@councilpay/domain';
+import {
+  CARD_METHODS,
+  councilName,
+  isCardMethod,
+  maskName,
+  paymentBankName,
+  type Language,
+  type PaymentView,
+} from '@councilpay/domain';
 import { receiptDefinition, type ReceiptData } from '@councilpay/documents';
-import { bankDisplayName } from '@councilpay/fpx';
 import { PrismaService } from '../../prisma/prisma.service';
 import { RedisService } from '../../redis/redis.module';
 import { DocumentSigner } from '../document-signer';
@@ -72,16 +79,8 @@ export class ReceiptDocuments {
       paidAt,
       payerName: view === 'full' ? payment.payerName : maskName(payment.payerName),
       method: payment.method,
-      bankName:
-        payment.method === 'fpx'
-          ? payment.bankId
-            ? bankDisplayName(payment.bankId)
-            : null
-          : payment.cardMethod && payment.cardMethod in CARD_METHODS
-            ? CARD_METHODS[payment.cardMethod as keyof typeof CARD_METHODS] === 'visa'
-              ? 'Visa'
-              : 'Mastercard'
-            : null,
+      bankName: paymentBankName(payment),
+      cardScheme: isCardMethod(payment.cardMethod) ? CARD_METHODS[payment.cardMethod] : null,
       amountSen: payment.amountSen,
       items: payment.items.map((item) => ({
         councilName: councilName(item.council, lang),

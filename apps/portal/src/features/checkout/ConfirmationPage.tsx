@@ -1,4 +1,11 @@
-import { CARD_METHODS, formatPhone, formatRinggit, type BankDto, type CreatePaymentRequest } from '@councilpay/domain';
+import {
+  CARD_METHODS,
+  cardBankName,
+  formatPhone,
+  formatRinggit,
+  type BankDto,
+  type CreatePaymentRequest,
+} from '@councilpay/domain';
 import { DIALOG_MAX_WIDTH } from '../../shared/constants';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
@@ -97,7 +104,11 @@ export function ConfirmationPage() {
   }, [fpxBankId]);
 
   useEffect(() => {
-    if (allowed && draft.method && !method) void navigate(ROUTES.fpx_checkout, { replace: true });
+    // A bank still to choose: FPX's on the bank list, the card's on the method page.
+    if (allowed && draft.method && !method)
+      void navigate(draft.method.type === 'card' ? ROUTES.payment_information : ROUTES.fpx_checkout, {
+        replace: true,
+      });
     if (allowed && !draft.method) void navigate(ROUTES.payment_information, { replace: true });
   }, [allowed, draft.method, method, navigate]);
 
@@ -186,7 +197,10 @@ export function ConfirmationPage() {
                   label: 'payment_method',
                   value:
                     method?.type === 'card'
-                      ? { key: `checkout.card_${CARD_METHODS[method.cardMethod]}` }
+                      ? {
+                          key: `checkout.card_${CARD_METHODS[method.cardMethod]}_with_bank`,
+                          values: { bank: cardBankName(method.cardBank) },
+                        }
                       : { key: 'checkout.fpx_with_bank', values: { bank: bankName ?? '…' } },
                 },
               ]}

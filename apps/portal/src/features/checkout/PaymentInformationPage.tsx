@@ -1,4 +1,11 @@
-import { CARD_METHODS, checkFpxAmount, DEFAULT_PAYMENT_METHOD, type CardMethodCode } from '@councilpay/domain';
+import {
+  CARD_BANK_LIST,
+  CARD_METHODS,
+  checkFpxAmount,
+  DEFAULT_PAYMENT_METHOD,
+  isCardBank,
+  type CardMethodCode,
+} from '@councilpay/domain';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import Box from '@mui/material/Box';
@@ -15,6 +22,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../shared/routing/paths';
+import { NativeSelectField } from '../../shared/ui/NativeSelectField';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
 import { cartTotalSen } from '../cart/cart';
 import { useCart } from '../cart/CartProvider';
@@ -27,8 +35,9 @@ type MethodType = 'fpx' | 'card';
 
 /**
  * /payment_information: FPX online banking, or a card (Visa or Mastercard only). FPX continues to the bank
- * list; a card goes straight to confirmation (the card form itself is the gateway's page). FPX's limits are
- * shown with its choice; a total FPX cannot take makes the choice unavailable and says what to do instead.
+ * list; a card names the bank that issued it (the card form's fixed list, required) and goes straight to
+ * confirmation (the card form itself is the gateway's page). FPX's limits are shown with its choice; a total FPX
+ * cannot take makes the choice unavailable and says what to do instead.
  */
 export function PaymentInformationPage() {
   const { t } = useTranslation();
@@ -44,14 +53,18 @@ export function PaymentInformationPage() {
   const [cardMethod, setCardMethod] = useState<CardMethodCode>(
     draft.method?.type === 'card' ? draft.method.cardMethod : DEFAULT_PAYMENT_METHOD,
   );
+  const [cardBank, setCardBank] = useState(draft.method?.type === 'card' ? (draft.method.cardBank ?? '') : '');
+  const [cardBankError, setCardBankError] = useState(false);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (type === 'fpx') {
       updateDraft({ method: { type: 'fpx', bankId: draft.method?.type === 'fpx' ? draft.method.bankId : null } });
       void navigate(ROUTES.fpx_checkout);
+    } else if (!isCardBank(cardBank)) {
+      setCardBankError(true);
     } else {
-      updateDraft({ method: { type: 'card', cardMethod } });
+      updateDraft({ method: { type: 'card', cardMethod, cardBank } });
       void navigate(ROUTES.confirmation);
     }
   };
@@ -123,6 +136,27 @@ export function PaymentInformationPage() {
                   ))}
                 </RadioGroup>
               </FormControl>
+              <Box sx={{ mt: 2, maxWidth: 420 }}>
+                <NativeSelectField
+                  required
+                  label={t('checkout.card_bank')}
+                  value={cardBank}
+                  onChange={(event) => {
+                    setCardBank(event.target.value);
+                    setCardBankError(false);
+                  }}
+                  error={cardBankError}
+                  helperText={cardBankError ? t('checkout.choose_card_bank') : t('checkout.card_bank_hint')}
+                  testId="card-bank-select"
+                >
+                  <option value="">{t('checkout.choose_card_bank')}</option>
+                  {CARD_BANK_LIST.map((bank) => (
+                    <option key={bank.code} value={bank.code}>
+                      {bank.name}
+                    </option>
+                  ))}
+                </NativeSelectField>
+              </Box>
             </Box>
           )}
           <Stack direction="row" sx={{ justifyContent: 'space-between' }}>

@@ -54,10 +54,18 @@ describe('the checkout draft', () => {
     expect(readDraft(storage)).toEqual({ payer: null, method: null });
   });
 
-  it('has a payment method only once FPX has its bank', () => {
+  it("has a payment method only once FPX has its bank, or the card its bank (one of the card's list)", () => {
     expect(paymentMethod(null)).toBeNull();
     expect(paymentMethod({ type: 'fpx', bankId: null })).toBeNull();
     expect(paymentMethod({ type: 'fpx', bankId: 'MB2U0227' })).toEqual({ type: 'fpx', bankId: 'MB2U0227' });
-    expect(paymentMethod({ type: 'card', cardMethod: '48' })).toEqual({ type: 'card', cardMethod: '48' });
+    expect(paymentMethod({ type: 'card', cardMethod: '48', cardBank: 'MAYBANK' })).toEqual({
+      type: 'card',
+      cardMethod: '48',
+      cardBank: 'MAYBANK',
+    });
+    // A draft saved before the card's bank was asked, or a bank not on the list: the bank is still to be chosen.
+    expect(paymentMethod({ type: 'card', cardMethod: '48' })).toBeNull();
+    expect(paymentMethod({ type: 'card', cardMethod: '48', cardBank: null })).toBeNull();
+    expect(paymentMethod({ type: 'card', cardMethod: '48', cardBank: 'MB2U0227' })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
  * form belongs to the gateway.
  */
 import {
+  isCardBank,
   normaliseEmail,
   isPhone,
   normalisePhone,
@@ -15,8 +16,14 @@ import type { MessageKey } from '@councilpay/i18n';
 
 export interface CheckoutDraft {
   payer: PayerRequest | null;
-  /** FPX (with the bank, once chosen) or card; null until chosen. */
-  method: { type: 'fpx'; bankId: string | null } | { type: 'card'; cardMethod: CardMethodCode } | null;
+  /**
+   * FPX (with the bank, once chosen) or card (with the card's bank, a code of CARD_BANK_LIST, once chosen; a draft
+   * saved before the card's bank was asked has none); null until chosen.
+   */
+  method:
+    | { type: 'fpx'; bankId: string | null }
+    | { type: 'card'; cardMethod: CardMethodCode; cardBank?: string | null }
+    | null;
 }
 
 export const CHECKOUT_STORAGE_KEY = 'councilpay.checkout';
@@ -57,10 +64,17 @@ export function clearDraft(storage: SessionStore | undefined = store()): void {
   }
 }
 
-/** The payment method as POST /api/payments takes it, or null while a bank is still to be chosen. */
+/**
+ * The payment method as POST /api/payments takes it, or null while a bank (FPX's, or the card's) is still to be
+ * chosen.
+ */
 export function paymentMethod(method: CheckoutDraft['method']): PaymentMethodRequest | null {
   if (!method) return null;
-  if (method.type === 'card') return method;
+  if (method.type === 'card') {
+    return isCardBank(method.cardBank)
+      ? { type: 'card', cardMethod: method.cardMethod, cardBank: method.cardBank }
+      : null;
+  }
   return method.bankId ? { type: 'fpx', bankId: method.bankId } : null;
 }
 

@@ -49,11 +49,14 @@ export function getOwnLicences(signal?: AbortSignal): Promise<LicenceRowDto[]> {
   return api.request<LicenceRowDto[]>('/me/licences', { signal });
 }
 
-/** GET /api/licences/:reference.pdf: the digital licence (409 when its status or a missing photo blocks it). */
-export async function fetchLicencePdf(reference: string): Promise<Blob> {
+/**
+ * GET /api/licences/:reference.pdf for a reader of `language`: the digital licence, in Malay with that language
+ * beside it (409 when its status or a missing photo blocks it).
+ */
+export async function fetchLicencePdf(reference: string, language: string): Promise<Blob> {
   let response: Response;
   try {
-    response = await fetch(`/api/licences/${encodeURIComponent(reference)}.pdf`, {
+    response = await fetch(`/api/licences/${encodeURIComponent(reference)}.pdf?lang=${encodeURIComponent(language)}`, {
       headers: { Accept: 'application/pdf' },
       credentials: 'same-origin',
     });

@@ -20,14 +20,14 @@ import { fetchLicencePdf, getOwnLicences, saveBlob } from '../documents/document
 const NOTICES = ['licences_notice_1', 'licences_notice_2', 'licences_notice_3'] as const;
 
 function LicenceCard({ licence }: { licence: LicenceRowDto }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { showError } = useSnackbar();
   const [busy, setBusy] = useState(false);
 
   async function print() {
     setBusy(true);
     try {
-      const blob = await fetchLicencePdf(licence.reference);
+      const blob = await fetchLicencePdf(licence.reference, i18n.resolvedLanguage ?? i18n.language);
       // The PDF opens in a new tab to print; where pop-ups are blocked it is saved instead.
       const url = URL.createObjectURL(blob);
       const opened = window.open(url, '_blank', 'noopener');

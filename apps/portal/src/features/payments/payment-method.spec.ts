@@ -20,4 +20,11 @@ describe('how a payment was made, as the receipt and history show it', () => {
       key: 'checkout.method_card',
     });
   });
+
+  it("names the card's bank with the scheme, when the payment named it", () => {
+    expect(paymentMethodValue({ method: 'card', bankName: 'Public Bank', cardMethod: '49' })).toEqual({
+      key: 'checkout.card_mastercard_with_bank',
+      values: { bank: 'Public Bank' },
+    });
+  });
 });

@@ -3,22 +3,31 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { councilName, DEFAULT_LANGUAGE, type DayCloseReport } from '@councilpay/domain';
-import { dayCloseDefinition, renderPdf } from '@councilpay/documents';
+import { dayCloseDefinition } from '@councilpay/documents';
 import type { Principal } from '../../../auth/principal';
 import { CurrentUser, Roles } from '../../../auth/roles';
+import { DocumentRenderer } from '../../../documents/rendering/document-renderer';
+import { PrintableImages } from '../../../documents/rendering/printable-images';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { DayCloseTargetDto } from '../day-close.request.dto';
 import { GetDayCloseQuery } from '../get-day-close/get-day-close.query';
 import { dayCloseCsv } from './day-close-csv';
 import { ExportDayCloseRequestDto } from './export-day-close.request.dto';
 
-/** The day's close to keep: the report as the screen shows it, as a PDF (with the council's logo) or CSV. */
+/**
+ * The day's close to keep: the report as the screen shows it, as a PDF (with the council's logo) or CSV. The PDF
+ * is made as receipts and licences are: the logo as the PNG PrintableImages draws from the stored image (an image
+ * stored as an SVG before images were stored as PNGs, handed to the PDF library as it was, printed black wherever
+ * its colours were CSS colours the library cannot read), rendered in the render pool.
+ */
 @ApiTags('admin')
 @Controller('admin/day-close')
 export class ExportDayCloseHttpController {
   constructor(
     private readonly queryBus: QueryBus,
     private readonly prisma: PrismaService,
+    private readonly images: PrintableImages,
+    private readonly renderer: DocumentRenderer,
   ) {}
 
   @Get(':council/:day/report.pdf')
@@ -34,11 +43,12 @@ export class ExportDayCloseHttpController {
     const report = await this.report(principal, council, day);
     const language = lang ?? DEFAULT_LANGUAGE;
     const row = await this.prisma.council.findUnique({ where: { code: council } });
-    const pdf = await renderPdf(
+    const logoDataUrl = row ? await this.images.of(row.code, 'logoImage', row.logoImage) : null;
+    const pdf = await this.renderer.render(
       dayCloseDefinition({
         language,
         councilName: row ? councilName(row, language) : council,
-        logoDataUrl: row?.logoImage ?? null,
+        logoDataUrl,
         day,
         figures: report.signed?.figures ?? report.figures,
         signed: report.signed ? { by: report.signed.by, at: new Date(report.signed.at) } : null,
@@ -46,6 +56,7 @@ export class ExportDayCloseHttpController {
         adjustmentsRecorded: report.adjustmentsRecorded,
         printedAt: new Date(),
       }),
+      { council, day, document: 'day_close' },
     );
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="day-close-${council}-${day}.pdf"`);

@@ -48,6 +48,7 @@ export function toAdminPaymentRow(
     method: payment.method,
     bankId: payment.bankId,
     cardMethod: payment.cardMethod,
+    cardBank: payment.cardBank,
     amountSen: payment.amountSen,
     shareSen: money.shareSen,
     refundedSen: money.refundedSen,

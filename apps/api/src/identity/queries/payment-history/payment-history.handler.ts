@@ -1,6 +1,5 @@
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import type { HistoryRowDto, Page, PaymentDto } from '@councilpay/domain';
-import { bankDisplayName } from '@councilpay/fpx';
+import { paymentBankName, type HistoryRowDto, type Page, type PaymentDto } from '@councilpay/domain';
 import { ApiError } from '../../../http/api-error';
 import { GetPaymentQuery } from '../../../payments/queries/get-payment/get-payment.query';
 import { PrismaService } from '../../../prisma/prisma.service';
@@ -23,7 +22,15 @@ export class PaymentHistoryHandler implements IQueryHandler<PaymentHistoryQuery,
         take: pageSize,
         include: {
           payment: {
-            select: { reference: true, status: true, createdAt: true, method: true, bankId: true, cardMethod: true },
+            select: {
+              reference: true,
+              status: true,
+              createdAt: true,
+              method: true,
+              bankId: true,
+              cardMethod: true,
+              cardBank: true,
+            },
           },
           payable: { select: { displayNo: true } },
         },
@@ -41,7 +48,7 @@ export class PaymentHistoryHandler implements IQueryHandler<PaymentHistoryQuery,
         status: item.payment.status,
         receiptNo: item.receiptNo,
         method: item.payment.method,
-        bankName: item.payment.bankId ? bankDisplayName(item.payment.bankId) : null,
+        bankName: paymentBankName(item.payment),
         cardMethod: item.payment.cardMethod,
       })),
       page,

@@ -2,6 +2,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  isCardBank,
   checkCardAmount,
   checkFpxAmount,
   formatInvoiceNo,
@@ -108,6 +109,19 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
       throw new ApiError(400, 'invalid_bank', 'Choose a bank from the list', undefined, 'method.bankId');
     }
     if (method.type === 'fpx') await this.checkBankOnline(method.bankId ?? '');
+    // A card payment names the card's bank, one of the list; an FPX payment has no card.
+    if (method.type === 'card' && !isCardBank(method.cardBank)) {
+      throw new ApiError(
+        400,
+        'invalid_card_bank',
+        "Choose the card's bank from the list",
+        undefined,
+        'method.cardBank',
+      );
+    }
+    if (method.type === 'fpx' && (method as { cardBank?: unknown }).cardBank !== undefined) {
+      throw new ApiError(400, 'validation_failed', 'cardBank is for card payments only', undefined, 'method.cardBank');
+    }
 
     const lines = await this.priceLines(request);
     const total = lines.reduce((sum, l) => sum + l.amountSen, 0);
@@ -146,6 +160,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
             method: method.type,
             bankId: method.type === 'fpx' ? method.bankId : null,
             cardMethod: method.type === 'card' ? method.cardMethod : null,
+            cardBank: method.type === 'card' ? method.cardBank : null,
             amountSen: total,
             payerName: request.payer.name.trim(),
             payerEmail: request.payer.email,

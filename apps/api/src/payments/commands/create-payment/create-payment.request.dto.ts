@@ -28,6 +28,7 @@ import { isWireValue } from '@councilpay/fpx';
 import { IsPhoneNumber } from '../../../identity/validators';
 import {
   ASSESSMENT_SELECTIONS,
+  CARD_BANK_LIST,
   CART_CAPACITY,
   LANGUAGES,
   normaliseEmail,
@@ -135,6 +136,16 @@ export class PaymentMethodDto {
   @ValidateIf((m: PaymentMethodDto) => m.type === 'card')
   @IsIn(['48', '49'])
   cardMethod?: '48' | '49';
+
+  // Which codes are banks is the handler's check (400 invalid_card_bank, also when it is missing).
+  @ApiPropertyOptional({
+    enum: CARD_BANK_LIST.map((bank) => bank.code),
+    description: 'card only, required: the bank that issued the card (CARD_BANKS in libs/domain)',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  cardBank?: string;
 }
 
 export class CreatePaymentRequestDto implements Omit<CreatePaymentRequest, 'method'> {

@@ -2,13 +2,13 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import {
   maskEmail,
   maskName,
+  paymentBankName,
   refundsMadeNetSen,
   type PaymentDto,
   type PaymentEventDto,
   type PaymentEventSource,
   type PaymentEventType,
 } from '@councilpay/domain';
-import { bankDisplayName } from '@councilpay/fpx';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { GetPaymentQuery } from './get-payment.query';
@@ -55,6 +55,7 @@ export class GetPaymentHandler implements IQueryHandler<GetPaymentQuery, Payment
       method: payment.method,
       bankId: payment.bankId,
       cardMethod: payment.cardMethod,
+      cardBank: payment.cardBank,
       amountSen: payment.amountSen,
       refundDueSen: payment.refundDueSen,
       payerName: view === 'full' ? payment.payerName : maskName(payment.payerName),
@@ -76,7 +77,7 @@ export class GetPaymentHandler implements IQueryHandler<GetPaymentQuery, Payment
         credited: i.creditedAt !== null,
       })),
       events,
-      bankName: payment.bankId ? bankDisplayName(payment.bankId) : null,
+      bankName: paymentBankName(payment),
     };
   }
 }
