@@ -26,9 +26,12 @@ export interface PayerRequest {
   phone: string;
 }
 
-/** FPX with its bank (GET /api/banks); a card with its scheme (48 Visa, 49 Mastercard) and its bank (CARD_BANKS). */
+/**
+ * FPX with its bank (GET /api/banks); a card with its scheme (48 Visa, 49 Mastercard) and its bank (a code of
+ * CARD_BANK_LIST: the portal always sends it; a client that does not is still taken, the bank then unknown).
+ */
 export type PaymentMethodRequest =
-  { type: 'fpx'; bankId: string } | { type: 'card'; cardMethod: '48' | '49'; cardBank: string };
+  { type: 'fpx'; bankId: string } | { type: 'card'; cardMethod: '48' | '49'; cardBank?: string };
 
 /** POST /api/payments body. Send an `Idempotency-Key` header so a retried request makes one payment. */
 export interface CreatePaymentRequest {

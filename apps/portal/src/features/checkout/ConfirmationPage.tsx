@@ -197,10 +197,12 @@ export function ConfirmationPage() {
                   label: 'payment_method',
                   value:
                     method?.type === 'card'
-                      ? {
-                          key: `checkout.card_${CARD_METHODS[method.cardMethod]}_with_bank`,
-                          values: { bank: cardBankName(method.cardBank) },
-                        }
+                      ? method.cardBank
+                        ? {
+                            key: `checkout.card_${CARD_METHODS[method.cardMethod]}_with_bank`,
+                            values: { bank: cardBankName(method.cardBank) },
+                          }
+                        : { key: `checkout.card_${CARD_METHODS[method.cardMethod]}` }
                       : { key: 'checkout.fpx_with_bank', values: { bank: bankName ?? '…' } },
                 },
               ]}

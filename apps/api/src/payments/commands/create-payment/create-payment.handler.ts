@@ -109,8 +109,9 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePaymentComman
       throw new ApiError(400, 'invalid_bank', 'Choose a bank from the list', undefined, 'method.bankId');
     }
     if (method.type === 'fpx') await this.checkBankOnline(method.bankId ?? '');
-    // A card payment names the card's bank, one of the list; an FPX payment has no card.
-    if (method.type === 'card' && !isCardBank(method.cardBank)) {
+    // A card payment may name the card's bank (the portal asks for it), one of the list; an API client that
+    // does not know of it yet is still taken (the bank is then not shown). An FPX payment has no card.
+    if (method.type === 'card' && method.cardBank !== undefined && !isCardBank(method.cardBank)) {
       throw new ApiError(
         400,
         'invalid_card_bank',

@@ -137,10 +137,11 @@ export class PaymentMethodDto {
   @IsIn(['48', '49'])
   cardMethod?: '48' | '49';
 
-  // Which codes are banks is the handler's check (400 invalid_card_bank, also when it is missing).
+  // Which codes are banks is the handler's check (400 invalid_card_bank; left out, the bank is unknown).
   @ApiPropertyOptional({
     enum: CARD_BANK_LIST.map((bank) => bank.code),
-    description: 'card only, required: the bank that issued the card (CARD_BANKS in libs/domain)',
+    description:
+      'card only: the bank that issued the card (CARD_BANK_LIST in libs/domain); the portal always sends it, a payment without it is taken with its bank unknown',
   })
   @IsOptional()
   @IsString()
