@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { councilName, DEFAULT_LANGUAGE, type DayCloseReport } from '@councilpay/domain';
 import { dayCloseDefinition, renderPdf } from '@councilpay/documents';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { DayCloseTargetDto } from '../day-close.request.dto';
 import { GetDayCloseQuery } from '../get-day-close/get-day-close.query';
@@ -22,7 +22,7 @@ export class ExportDayCloseHttpController {
   ) {}
 
   @Get(':council/:day/report.pdf')
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiProduces('application/pdf')
   @ApiOperation({ summary: "The day's close as a PDF, with the council's name and logo (lang: ms, en, zh)" })
   async pdf(
@@ -54,7 +54,7 @@ export class ExportDayCloseHttpController {
   }
 
   @Get(':council/:day/report.csv')
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiProduces('text/csv')
   @ApiOperation({ summary: "The day's close as CSV (UTF-8 with a BOM; lang: ms, en, zh)" })
   async csv(
