@@ -16,6 +16,7 @@ const USER: AdminUserRow = {
   nric: null,
   roles: ['user', 'council_admin'],
   councils: ['mdpg'],
+  grants: [{ council: 'mdpg', role: 'council_admin' }],
   type: 'staff',
   emailVerified: true,
   createdAt: '2026-11-01T00:00:00.000Z',

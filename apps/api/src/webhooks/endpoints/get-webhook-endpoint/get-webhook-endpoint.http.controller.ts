@@ -13,7 +13,7 @@ export class GetWebhookEndpointHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get(':id')
-  @StaffMay('administer')
+  @StaffMay('read')
   @ApiOperation({ summary: 'One webhook endpoint (never its secret)' })
   get(@CurrentUser() principal: Principal, @Param() { id }: UuidParam): Promise<WebhookEndpoint> {
     return this.queryBus.execute(new GetWebhookEndpointQuery(principal, id));

@@ -15,7 +15,7 @@ export class ListWebhookEndpointsHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
-  @StaffMay('administer')
+  @StaffMay('read')
   @ApiOperation({ summary: "The councils' webhook endpoints the caller may see (filter: council); never a secret" })
   async list(
     @CurrentUser() principal: Principal,
