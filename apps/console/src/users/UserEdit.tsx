@@ -41,7 +41,7 @@ export function UserEdit() {
           {({ formData }) =>
             formData.councilAdmin ? (
               <ReferenceArrayInput
-                source="councils"
+                source="adminOf"
                 reference="councils"
                 perPage={50}
                 sort={{ field: 'code', order: 'ASC' }}
