@@ -276,4 +276,29 @@ describe('council staff: invitations, roles within a council, no role for an unv
     expect((await post(officer, '/api/admin/day-close/mdpg/2020-03-01/sign')).status).toBe(403);
     expect((await post(approver, '/api/admin/day-close/mdpg/2020-03-01/sign')).status).toBe(200);
   });
+
+  it('a role in one council gives its power there only: an approver of mdpg who views mps acts on mdpg alone', async () => {
+    const person = await createUser(app, { verified: true });
+    await prisma.user.update({
+      where: { id: person.id },
+      data: { councilRoles: ['mdpg:council_approver', 'mps:council_viewer'] },
+    });
+    const both = await signIn(app, person.email);
+    const { createPayment, fpxRequest, makePayable, postDirectAc, signedAc } = await import('./payment-helpers');
+    const paid = async (council: string) => {
+      const created = await createPayment(app, fpxRequest([(await makePayable(app, { council, balanceSen: 3_000 })).id]));
+      await postDirectAc(app, signedAc(created.redirect, '00')).expect(200);
+      return created.reference;
+    };
+    const [mdpg, mps] = [await paid('mdpg'), await paid('mps')];
+    // Both are theirs to read.
+    await both.agent.get(`/api/admin/payments/${mdpg}`).expect(200);
+    await both.agent.get(`/api/admin/payments/${mps}`).expect(200);
+    await both.agent.get('/api/admin/day-close?council=mps&day=2020-01-01').expect(200);
+    // Only mdpg's to act on.
+    expect((await post(both, `/api/admin/payments/${mdpg}/requery`)).status).toBe(200);
+    expect((await post(both, `/api/admin/payments/${mps}/requery`)).status).toBe(404);
+    expect((await post(both, '/api/admin/day-close/mps/2020-04-01/sign')).status).toBe(403);
+    expect((await post(both, '/api/admin/day-close/mdpg/2020-04-01/sign')).status).toBe(200);
+  });
 });

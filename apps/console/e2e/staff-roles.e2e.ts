@@ -52,7 +52,7 @@ test.describe('council staff of their own', () => {
     const viewer = `viewer.${randomUUID().slice(0, 8)}@mdpg.example.my`;
 
     await signIn(page, STAFF.mdpgAdmin);
-    await page.getByRole('menuitem', { name: 'Staff' }).click();
+    await page.getByRole('menuitem', { name: 'Staff', exact: true }).click();
     await invite(page, officer, 'Council officer');
     await invite(page, viewer, 'Council viewer');
     await accept(browser, officer, 'Pegawai Kewangan');
@@ -65,7 +65,7 @@ test.describe('council staff of their own', () => {
     const officerContext = await browser.newContext();
     const officerPage = await officerContext.newPage();
     await signIn(officerPage, officer);
-    await expect(officerPage.getByRole('menuitem', { name: 'Staff' })).toHaveCount(0);
+    await expect(officerPage.getByRole('menuitem', { name: 'Staff', exact: true })).toHaveCount(0);
     await officerPage.goto(`/console/#/payments/${payment.reference}/show`);
     await expect(officerPage.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid');
     await expect(officerPage.getByRole('button', { name: 'Requery now' })).toBeVisible();
