@@ -286,7 +286,10 @@ describe('council staff: invitations, roles within a council, no role for an unv
     const both = await signIn(app, person.email);
     const { createPayment, fpxRequest, makePayable, postDirectAc, signedAc } = await import('./payment-helpers');
     const paid = async (council: string) => {
-      const created = await createPayment(app, fpxRequest([(await makePayable(app, { council, balanceSen: 3_000 })).id]));
+      const created = await createPayment(
+        app,
+        fpxRequest([(await makePayable(app, { council, balanceSen: 3_000 })).id]),
+      );
       await postDirectAc(app, signedAc(created.redirect, '00')).expect(200);
       return created.reference;
     };

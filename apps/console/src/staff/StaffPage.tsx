@@ -234,12 +234,12 @@ function MemberRow({
         <Stack spacing={1}>
           {member.grants.map((g) => (
             <Stack key={g.council} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Typography sx={{ minWidth: 64 }}>{g.council}</Typography>
               <MuiTextField
                 select
                 size="small"
                 value={g.role}
-                aria-label={`${member.email} ${g.council}`}
+                label={g.council}
+                sx={{ minWidth: 220 }}
                 onChange={(e) =>
                   void act(() => staffApi.setRole(member.id, g.council, e.target.value as CouncilRole), 'changed')
                 }
