@@ -46,7 +46,7 @@ export function UserEdit() {
                 perPage={50}
                 sort={{ field: 'code', order: 'ASC' }}
               >
-                <SelectArrayInput optionText="code" label="resources.users.fields.councils" />
+                <SelectArrayInput optionText="code" label="resources.users.fields.adminOf" />
               </ReferenceArrayInput>
             ) : null
           }
