@@ -338,6 +338,8 @@ export class StaffService {
    * Either way the email is verified (the link reached its mailbox) and the role is given in each council.
    */
   async accept(signedIn: Principal | undefined, request: InvitationAcceptRequest): Promise<void> {
+    // An unknown or spent link is refused before any password is hashed (argon2 is dear on purpose).
+    await this.usable(this.prisma, request.token, false);
     const passwordHash = request.password ? await hashPassword(request.password) : null;
     const accepted = await this.prisma.$transaction(async (tx) => {
       const invitation = await this.usable(tx, request.token, true);
