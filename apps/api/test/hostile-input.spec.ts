@@ -464,6 +464,52 @@ describe('hostile bodies to every JSON route: never a 5xx, never a row written o
         asAdmin: true,
       },
       {
+        // A code no council has: judged in full, and no invitation is made.
+        declared: 'POST /api/admin/invitations',
+        path: '/api/admin/invitations',
+        method: 'post',
+        template: { email: 'pegawai@example.my', role: 'council_officer', councils: ['zzzz'], language: 'en' },
+        asAdmin: true,
+      },
+      {
+        declared: 'POST /api/admin/invitations/:id/resend',
+        path: `/api/admin/invitations/${payable}/resend`,
+        method: 'post',
+        template: {},
+        asAdmin: true,
+      },
+      {
+        declared: 'POST /api/admin/invitations/:id/revoke',
+        path: `/api/admin/invitations/${payable}/revoke`,
+        method: 'post',
+        template: {},
+        asAdmin: true,
+      },
+      {
+        declared: 'PUT /api/admin/staff/:id/councils/:council',
+        path: `/api/admin/staff/${payable}/councils/mdpg`,
+        method: 'put',
+        template: { role: 'council_viewer' },
+        asAdmin: true,
+      },
+      {
+        declared: 'POST /api/invitations/check',
+        path: '/api/invitations/check',
+        method: 'post',
+        template: { token: 'A'.repeat(43) },
+      },
+      {
+        declared: 'POST /api/invitations/accept',
+        path: '/api/invitations/accept',
+        method: 'post',
+        template: {
+          token: 'A'.repeat(43),
+          fullName: 'Pegawai',
+          password: 'Baharu#Rahsia9',
+          confirmPassword: 'Baharu#Rahsia9',
+        },
+      },
+      {
         declared: 'PUT /api/admin/users/:id/roles',
         path: `/api/admin/users/${payable}/roles`,
         method: 'put',

@@ -70,6 +70,7 @@ describe('registration with an SMS code, then login, me and logout, through HTTP
       fullName: 'Siti Nurhaliza binti Taruddin',
       roles: ['user'],
       councils: [],
+      grants: [],
       phone: '+60134567890',
       nric: '********5555',
       emailVerified: false,

@@ -209,3 +209,23 @@ export async function sinkMessages(
     await client.end();
   }
 }
+
+/** What the development sink holds of one template's messages to one recipient, oldest first. */
+export async function sinkMessagesTo(
+  recipient: string,
+  template: string,
+): Promise<{ channel: string; subject: string | null; body: string }[]> {
+  const client = new Client({ connectionString: e2eEnv().databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ channel: string; subject: string | null; body: string }>(
+      `SELECT s."channel"::text AS "channel", s."subject", s."body"
+       FROM "SinkMessage" s JOIN "Notification" n ON n."id" = s."notificationId"
+       WHERE s."recipient" = $1 AND n."template" = $2 ORDER BY s."id"`,
+      [recipient, template],
+    );
+    return rows;
+  } finally {
+    await client.end();
+  }
+}

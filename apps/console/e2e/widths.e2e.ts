@@ -96,6 +96,7 @@ test.describe('the console at every width', () => {
       ['collection-files', '/collection-files'],
       ['bill-imports', '/bill-imports'],
       ['webhooks', '/webhooks'],
+      ['staff', '/staff'],
       ['council-api-keys', '/council-api-keys'],
       ['council-api-requests', '/council-api-requests'],
       ['configuration', '/configuration'],

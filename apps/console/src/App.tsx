@@ -16,6 +16,7 @@ import notifications from './notifications';
 import payments from './payments';
 import reconciliation from './reconciliation';
 import settlements from './settlements';
+import staff from './staff';
 import { darkTheme, lightTheme } from './theme';
 import users from './users';
 import webhooks from './webhooks';
@@ -27,11 +28,14 @@ const DayClosePage = dayClose.page;
 const BillImportsPage = billImports.page;
 const CollectionFilesPage = collectionFiles.page;
 const WebhooksPage = webhooks.page;
+const StaffPage = staff.page;
+const AcceptInvitationPage = staff.acceptPage;
 
 /**
  * The staff console. Following react-admin's demo: one folder per resource exporting its views, spread into
  * <Resource>; one data provider, one auth provider, one i18n provider. Everything needs a staff session; what a
- * council admin may not use is hidden (authProvider.canAccess) and refused by the API anyway.
+ * council role may not use is hidden (access.ts, from the roles of libs/domain) and refused by the API anyway; an
+ * invitation's accept page needs no session.
  */
 export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
@@ -54,7 +58,19 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <Resource name="audit" {...audit} />
       <Resource name="council-api-keys" {...councilApiKeys} />
       <Resource name="council-api-requests" {...councilApiRequests} />
+      <CustomRoutes noLayout>
+        {/* An invitation's link: the invited person has no session yet. */}
+        <Route path={staff.acceptPath} element={<AcceptInvitationPage />} />
+      </CustomRoutes>
       <CustomRoutes>
+        <Route
+          path={staff.path}
+          element={
+            <Authenticated>
+              <StaffPage />
+            </Authenticated>
+          }
+        />
         <Route
           path={reconciliation.path}
           element={

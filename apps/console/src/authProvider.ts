@@ -35,7 +35,7 @@ async function staffSession(): Promise<SessionUser> {
 
 /**
  * The console signs in to the portal's own session (POST /api/auth/login: an httpOnly session cookie and the
- * readable CSRF cookie), and only staff (`_admin`, `council_admin`) get in: a payer's account is signed out
+ * readable CSRF cookie), and only staff (`_admin`, or a role in a council) get in: a payer's account is signed out
  * again with "access denied". A 401 from the API ends the console's session; a 403 for lack of a role keeps
  * it (the staff member is told they may not); a 403 for a CSRF token that no longer matches ends it.
  */
@@ -82,7 +82,7 @@ export const authProvider: AuthProvider = {
   },
   async getPermissions(): Promise<StaffPermissions> {
     const user = await staffSession();
-    return { roles: user.roles, councils: user.councils };
+    return { roles: user.roles, councils: user.councils, grants: user.grants };
   },
   async canAccess({ resource, action }: { resource: string; action: string }) {
     const user = await currentSession().catch(() => null);

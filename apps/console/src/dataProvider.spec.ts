@@ -16,6 +16,7 @@ const USER: AdminUserRow = {
   nric: null,
   roles: ['user', 'council_admin'],
   councils: ['mdpg'],
+  grants: [{ council: 'mdpg', role: 'council_admin' }],
   type: 'staff',
   emailVerified: true,
   createdAt: '2026-11-01T00:00:00.000Z',
@@ -126,8 +127,8 @@ describe('console data provider', () => {
   it('changes an account’s roles at its roles route, and reads whether it is a council admin', async () => {
     fetch.mockResolvedValueOnce(json(200, USER));
     const read = await provider.getOne('users', { id: USER.id });
-    expect(read.data).toMatchObject({ councilAdmin: true });
-    fetch.mockResolvedValueOnce(json(200, { ...USER, roles: ['user'], councils: [] }));
+    expect(read.data).toMatchObject({ councilAdmin: true, adminOf: ['mdpg'] });
+    fetch.mockResolvedValueOnce(json(200, { ...USER, roles: ['user'], councils: [], grants: [] }));
     const saved = await provider.update('users', {
       id: USER.id,
       data: { ...read.data, councilAdmin: false },

@@ -50,11 +50,15 @@ export const ADMIN_API = '/api/admin';
 /** The configuration is one record, id `default`. */
 export const CONFIGURATION_ID = 'default';
 
-/** A user as the console edits it: whether the account is a council admin, besides its row. */
-export type UserRecord = AdminUserRow & { councilAdmin: boolean };
+/**
+ * A user as the console edits it: whether the account is a council admin, and of which councils (its other roles
+ * in other councils are the Staff page's, and stay as they are when this form is saved).
+ */
+export type UserRecord = AdminUserRow & { councilAdmin: boolean; adminOf: string[] };
 
 export function toUserRecord(user: AdminUserRow): UserRecord {
-  return { ...user, councilAdmin: user.roles.includes('council_admin') };
+  const adminOf = user.grants.filter((g) => g.role === 'council_admin').map((g) => g.council);
+  return { ...user, councilAdmin: adminOf.length > 0, adminOf };
 }
 
 /**
@@ -82,7 +86,7 @@ async function updateBody(
   if (resource === 'users') {
     const update: AdminUserRolesUpdate = {
       councilAdmin: Boolean(data.councilAdmin),
-      councils: data.councilAdmin && Array.isArray(data.councils) ? (data.councils as string[]) : [],
+      councils: data.councilAdmin && Array.isArray(data.adminOf) ? (data.adminOf as string[]) : [],
     };
     return { path: '/roles', body: update };
   }

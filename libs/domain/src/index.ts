@@ -5,6 +5,8 @@ export * from './contracts/public';
 export * from './contracts/search';
 export * from './contracts/payments';
 export * from './contracts/identity';
+export * from './staff-roles';
+export * from './contracts/staff';
 export * from './contracts/admin';
 export * from './contracts/settlement';
 export * from './contracts/bill-imports';

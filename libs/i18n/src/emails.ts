@@ -43,6 +43,8 @@ export interface MessageTexts {
   password_reset_body: string;
   webhook_disabled_subject: string;
   webhook_disabled_body: string;
+  staff_invitation_subject: string;
+  staff_invitation_body: string;
   /** The page a browser sees when it brings back a bank message that does not verify. */
   gateway_return_invalid: string;
 }
@@ -89,6 +91,9 @@ export const en: MessageTexts = {
   webhook_disabled_subject: 'CouncilPay stopped sending events to {{url}}',
   webhook_disabled_body:
     'Every call to your council system at {{url}} ({{council}}) has failed since {{failingSince}}, so CouncilPay has turned this webhook endpoint off. Fix the receiver, then turn the endpoint back on in the console (Webhooks) and send the missed events again.',
+  staff_invitation_subject: 'You are invited to the CouncilPay console',
+  staff_invitation_body:
+    'You are invited to join the staff of {{councils}} in the CouncilPay console as {{role}}. Open this link within 72 hours to accept: {{link}}\nIf you did not expect this, ignore this email.',
   gateway_return_invalid: "The bank's message could not be verified. Your payment's status will be checked.",
 };
 
@@ -137,6 +142,9 @@ export const ms: MessageTexts = {
   webhook_disabled_subject: 'CouncilPay berhenti menghantar acara ke {{url}}',
   webhook_disabled_body:
     'Setiap panggilan ke sistem majlis anda di {{url}} ({{council}}) gagal sejak {{failingSince}}, jadi CouncilPay telah mematikan titik akhir webhook ini. Baiki penerima, kemudian hidupkan semula titik akhir di konsol (Webhook) dan hantar semula acara yang terlepas.',
+  staff_invitation_subject: 'Anda dijemput ke konsol CouncilPay',
+  staff_invitation_body:
+    'Anda dijemput menyertai kakitangan {{councils}} dalam konsol CouncilPay sebagai {{role}}. Buka pautan ini dalam masa 72 jam untuk menerima: {{link}}\nJika anda tidak menjangkakan e-mel ini, abaikan sahaja.',
   gateway_return_invalid: 'Maklumat daripada bank tidak sah. Status pembayaran anda akan disemak.',
 };
 
@@ -178,6 +186,9 @@ export const zh: MessageTexts = {
   webhook_disabled_subject: 'CouncilPay 已停止向 {{url}} 发送事件',
   webhook_disabled_body:
     '自 {{failingSince}} 起，对贵市议会系统 {{url}}（{{council}}）的每次调用均失败，因此 CouncilPay 已关闭此 Webhook 端点。请修复接收端，然后在控制台（Webhook）中重新启用该端点，并重新发送错过的事件。',
+  staff_invitation_subject: '您受邀使用 CouncilPay 控制台',
+  staff_invitation_body:
+    '您受邀以{{role}}身份加入 CouncilPay 控制台中 {{councils}} 的职员。请在 72 小时内打开此链接接受邀请：{{link}}\n如果您没有预期收到此邮件，请忽略。',
   gateway_return_invalid: '无法验证银行的信息。我们将核实您的付款状态。',
 };
 

@@ -61,6 +61,9 @@ import { ListSettlementLinesHttpController } from './settlements/list-settlement
 import { ResolveSettlementLineHandler } from './settlements/resolve-settlement-line/resolve-settlement-line.handler';
 import { ResolveSettlementLineHttpController } from './settlements/resolve-settlement-line/resolve-settlement-line.http.controller';
 import { simpleRestQuery } from './simple-rest-query';
+import { InvitationsHttpController } from './staff/invitations.http.controller';
+import { StaffHttpController } from './staff/staff.http.controller';
+import { StaffService } from './staff/staff.service';
 
 const queryHandlers = [
   ListPaymentsHandler,
@@ -97,8 +100,8 @@ const commandHandlers = [
 
 /**
  * The staff console's API under /api/admin. Every route carries @Roles (the global RolesGuard refuses an
- * admin route without it, and test/access-matrix.spec.ts lists them all); council admins are further limited
- * to their councils on every route: payments with an item of theirs, the messages and audit entries of those
+ * admin route without it, and test/access-matrix.spec.ts lists them all); council staff are further limited
+ * to the councils where their role allows the route: payments with an item of theirs, the messages and audit entries of those
  * payments, their own council record. Every staff action is recorded in the staff audit.
  */
 const listControllers = [
@@ -110,6 +113,7 @@ const listControllers = [
   ListCouncilsHttpController,
   ListUsersHttpController,
   ListAuditHttpController,
+  StaffHttpController,
 ];
 
 @Module({
@@ -146,6 +150,8 @@ const listControllers = [
     GetUserHttpController,
     UpdateUserRolesHttpController,
     ListAuditHttpController,
+    StaffHttpController,
+    InvitationsHttpController,
   ],
   providers: [
     ...queryHandlers,
@@ -155,6 +161,7 @@ const listControllers = [
     ExportPaymentsService,
     MoneyLedger,
     DayCloseReports,
+    StaffService,
   ],
 })
 export class AdminModule implements NestModule {

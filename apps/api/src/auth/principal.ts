@@ -1,4 +1,12 @@
-import { maskIdentity, ROLES, type Role, type SessionUser } from '@councilpay/domain';
+import {
+  grantsOf,
+  isCouncilRole,
+  maskIdentity,
+  ROLES,
+  type CouncilGrant,
+  type Role,
+  type SessionUser,
+} from '@councilpay/domain';
 import type { User } from '../generated/prisma/client';
 import { passwordStamp } from './passwords';
 
@@ -7,8 +15,12 @@ export interface Principal {
   id: string;
   email: string;
   fullName: string;
+  /** `user`, `_admin`, and every council role held in some council. */
   roles: Role[];
+  /** Every council the account holds a role in. */
   councils: string[];
+  /** The role held in each council (see grantsOf). */
+  grants: CouncilGrant[];
   phone: string | null;
   nricNo: string | null;
   emailVerified: boolean;
@@ -26,12 +38,15 @@ export interface SessionStamp {
 const KNOWN_ROLES = new Set<string>(ROLES);
 
 export function toPrincipal(user: User): Principal {
+  const grants = grantsOf(user);
+  const own = user.roles.filter((r): r is Role => KNOWN_ROLES.has(r) && !isCouncilRole(r));
   return {
     id: user.id,
     email: user.email,
     fullName: user.fullName,
-    roles: user.roles.filter((r): r is Role => KNOWN_ROLES.has(r)),
-    councils: user.councils,
+    roles: [...own, ...new Set(grants.map((g) => g.role))],
+    councils: [...new Set(grants.map((g) => g.council))],
+    grants,
     phone: user.phone,
     nricNo: user.nricNo,
     emailVerified: user.emailVerifiedAt !== null,
@@ -46,6 +61,7 @@ export function toSessionUser(p: Principal): SessionUser {
     fullName: p.fullName,
     roles: p.roles,
     councils: p.councils,
+    grants: p.grants,
     phone: p.phone,
     nric: p.nricNo ? maskIdentity(p.nricNo) : null,
     emailVerified: p.emailVerified,

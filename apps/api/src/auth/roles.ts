@@ -1,7 +1,7 @@
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable, Logger, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import type { Role } from '@councilpay/domain';
+import { isCouncilRole, isSystemAdmin, rolesWith, type Role, type StaffPower } from '@councilpay/domain';
 import { ApiError } from '../http/api-error';
 import type { Principal } from './principal';
 
@@ -11,9 +11,13 @@ export const ROLES_KEY = 'councilpay:roles';
  * Who may call a route: a signed-in user with one of these roles. `_admin` passes every check. With no
  * roles (`@Roles()`, spelt `@SignedIn()`), any signed-in user may. A route without the decorator is public,
  * except under /api/admin, where a missing decorator is refused (and a test lists every admin route).
+ * A council role lets its holder call the route only for the councils where they hold one of the listed roles:
+ * the route's handler sees the caller with only those councils (councilScope).
  */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
 export const SignedIn = () => Roles();
+/** A staff route: the council roles holding this power (libs/domain staff-roles.ts), and `_admin`. */
+export const StaffMay = (power: StaffPower) => Roles(...rolesWith(power));
 
 /** Every admin route must carry roles; this is the path prefix the guard refuses to leave open. */
 export const ADMIN_PATH = '/api/admin';
@@ -26,6 +30,25 @@ export function hasRole(principal: Principal, required: readonly Role[]): boolea
   if (principal.roles.includes('_admin')) return true;
   return required.length === 0 || required.some((role) => principal.roles.includes(role));
 }
+
+/**
+ * The caller as a route with these roles sees them: only the councils where they hold one of the roles. An
+ * officer of one council who only views another may act on the first alone.
+ */
+export function narrowedTo(principal: Principal, required: readonly Role[]): Principal {
+  if (required.length === 0 || isSystemAdmin(principal)) return principal;
+  const grants = principal.grants.filter((g) => required.includes(g.role));
+  return {
+    ...principal,
+    grants,
+    roles: principal.roles.filter((r) => !isCouncilRole(r) || grants.some((g) => g.role === r)),
+    councils: [...new Set(grants.map((g) => g.council))],
+  };
+}
+
+/** Where the guard leaves the caller as the route sees them (CurrentUser answers it). */
+const ROUTE_PRINCIPAL = Symbol('councilpay:route-principal');
+type RoutedRequest = Request & { [ROUTE_PRINCIPAL]?: Principal };
 
 export function unauthorized(): ApiError {
   return new ApiError(401, 'unauthorized', 'Please log in to continue.');
@@ -53,20 +76,27 @@ export class RolesGuard implements CanActivate {
     const principal = request.user as Principal | undefined;
     if (!principal) throw unauthorized();
     if (!hasRole(principal, required)) throw new ApiError(403, 'forbidden', 'You are not allowed to do this.');
+    (request as RoutedRequest)[ROUTE_PRINCIPAL] = narrowedTo(principal, required);
     return true;
   }
 }
 
-/** The signed-in user (undefined for a guest). Routes behind @Roles always have one. */
-export const CurrentUser = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): Principal | undefined =>
-    context.switchToHttp().getRequest<Request>().user as Principal | undefined,
-);
+/**
+ * The signed-in user (undefined for a guest). Routes behind @Roles always have one, with only the councils where
+ * they hold one of the route's roles.
+ */
+export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): Principal | undefined => {
+  const request = context.switchToHttp().getRequest<RoutedRequest>();
+  return request[ROUTE_PRINCIPAL] ?? (request.user as Principal | undefined);
+});
 
-/** The councils a staff member may see: every one for `_admin`, the listed ones for a council admin. */
+/**
+ * The councils a staff member may see or act in: every one for `_admin`, for anyone else the councils where they
+ * hold a council role (behind @Roles, one of the route's roles).
+ */
 export type CouncilScope = { all: true } | { all: false; councils: string[] };
 
 export function councilScope(principal: Principal): CouncilScope {
-  if (principal.roles.includes('_admin')) return { all: true };
-  return { all: false, councils: principal.roles.includes('council_admin') ? principal.councils : [] };
+  if (isSystemAdmin(principal)) return { all: true };
+  return { all: false, councils: [...new Set(principal.grants.map((g) => g.council))].sort() };
 }

@@ -15,7 +15,7 @@ import {
 } from '@councilpay/domain';
 import { translate } from '@councilpay/i18n';
 import type { Principal } from '../auth/principal';
-import { councilScope, CurrentUser, Roles } from '../auth/roles';
+import { councilScope, CurrentUser, StaffMay } from '../auth/roles';
 import { ApiError } from '../http/api-error';
 import { UuidParam } from '../admin/id.param';
 import { csvCell } from '../admin/csv-cells';
@@ -53,7 +53,7 @@ export class BillImportsHttpController {
   ) {}
 
   @Get()
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({
     summary: "Bill imports of the staff member's councils, newest first: who, when, file, SHA-256, counts per outcome",
   })
@@ -85,7 +85,7 @@ export class BillImportsHttpController {
   }
 
   @Get('templates/:type')
-  @Roles('council_admin')
+  @StaffMay('read')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @ApiOperation({
     summary: "A payable type's bill file template: its header line (docs/integration.md describes each column)",
@@ -96,7 +96,7 @@ export class BillImportsHttpController {
   }
 
   @Post()
-  @Roles('council_admin')
+  @StaffMay('operate')
   @ApiOperation({
     summary: 'Upload a bill file (the body: text/csv in UTF-8, or XLSX) and preview it; nothing is written',
     description:
@@ -134,7 +134,7 @@ export class BillImportsHttpController {
   }
 
   @Post(':id/confirm')
-  @Roles('council_admin')
+  @StaffMay('operate')
   @ApiOperation({
     summary: 'Write a previewed bill file: all of it or none; refused (409) when the bills changed since',
   })
@@ -144,7 +144,7 @@ export class BillImportsHttpController {
   }
 
   @Get(':id')
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({ summary: 'One bill import: file, who, when, status and counts per outcome' })
   async one(@CurrentUser() principal: Principal, @Param() { id }: UuidParam): Promise<AdminBillImport> {
     await this.visible(principal, id);
@@ -152,7 +152,7 @@ export class BillImportsHttpController {
   }
 
   @Get(':id/rows')
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({
     summary:
       "A bill import's rows of one outcome, in file order: new, changed (balance before and after), unchanged, withdrawn, refused (the reason code), invalid (each cell's line, column, value and reason code)",
@@ -179,7 +179,7 @@ export class BillImportsHttpController {
   }
 
   @Get(':id/errors.csv')
-  @Roles('council_admin')
+  @StaffMay('read')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @ApiOperation({
     summary: "A bill file's error report: line, column, value, reason code and the reason in words (lang: ms, en, zh)",

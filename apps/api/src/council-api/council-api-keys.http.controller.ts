@@ -5,7 +5,7 @@ import type { CouncilApiKey, CouncilApiKeyWithSecret, CouncilApiRequestRow } fro
 import { UuidParam } from '../admin/id.param';
 import { listWindow, sendPage } from '../admin/list-query';
 import type { Principal } from '../auth/principal';
-import { CurrentUser, Roles } from '../auth/roles';
+import { CurrentUser, Roles, StaffMay } from '../auth/roles';
 import { CouncilApiKeys } from './council-api-keys';
 import {
   CreateCouncilApiKeyDto,
@@ -24,7 +24,7 @@ export class CouncilApiKeysHttpController {
   constructor(private readonly keys: CouncilApiKeys) {}
 
   @Get('council-api-keys')
-  @Roles('council_admin')
+  @StaffMay('administer')
   @ApiOperation({ summary: "The councils' API keys the caller may see (filter: council); never a secret" })
   async list(
     @CurrentUser() principal: Principal,
@@ -35,7 +35,7 @@ export class CouncilApiKeysHttpController {
   }
 
   @Get('council-api-keys/:id')
-  @Roles('council_admin')
+  @StaffMay('administer')
   @ApiOperation({ summary: 'One API key: state, last use, rotation deadline; never the secret' })
   get(@CurrentUser() principal: Principal, @Param() { id }: UuidParam): Promise<CouncilApiKey> {
     return this.keys.get(principal, id);
@@ -71,7 +71,7 @@ export class CouncilApiKeysHttpController {
   }
 
   @Get('council-api-requests')
-  @Roles('council_admin')
+  @StaffMay('administer')
   @ApiOperation({ summary: 'The requests councils’ keys made, newest first (filters: council, apiKeyId)' })
   async requests(
     @CurrentUser() principal: Principal,

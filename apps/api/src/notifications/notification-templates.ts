@@ -28,6 +28,8 @@ export interface NotificationTemplates {
   email_verification: { link: string; name: string };
   /** Email: the password reset link, valid 24 hours. Sensitive. */
   password_reset: { link: string; name: string };
+  /** Email: an invitation to a council's staff, valid 72 hours. Sensitive (the link grants a role). */
+  staff_invitation: { link: string; role: string; councils: string[] };
 }
 
 export type NotificationTemplate = keyof NotificationTemplates;
@@ -36,4 +38,5 @@ export const SENSITIVE_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set([
   'phone_code',
   'email_verification',
   'password_reset',
+  'staff_invitation',
 ]);

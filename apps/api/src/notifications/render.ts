@@ -233,6 +233,19 @@ export function renderNotification(
         attachments: [],
       };
     }
+    case 'staff_invitation': {
+      const data = n.data as unknown as NotificationTemplates['staff_invitation'];
+      const vars = {
+        link: data.link,
+        role: translate(language, `console.roles.${data.role}` as MessageKey),
+        councils: data.councils.map((c) => c.toUpperCase()).join(', '),
+      };
+      return {
+        subject: t.staff_invitation_subject,
+        text: [interpolate(t.staff_invitation_body, vars), '', t.footer].join('\n'),
+        attachments: [],
+      };
+    }
     default:
       throw new Error(`notification ${n.id}: unknown template ${n.template}`);
   }

@@ -34,6 +34,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { ScrollingBox } from '../shared/ScrollingBox';
 import { CouncilScreen, useCouncilParams, useDocumentLanguage } from '../shared/council-scope';
+import { useMay } from '../access';
 import { ADMIN_API, type ConsoleDataProvider } from '../dataProvider';
 import { answerText, headerErrorText, headerErrorsOf, rowErrorText } from './messages';
 
@@ -70,6 +71,7 @@ export function BillImportsPage() {
   const [file, setFile] = useState<File | null>(null);
   const [complete, setComplete] = useState(false);
   const [busy, setBusy] = useState(false);
+  const mayUpload = useMay('bill-imports', 'create', council);
   const [failure, setFailure] = useState<{ text: string; header: HeaderError[] } | null>(null);
   const t = (key: string, values?: Record<string, unknown>) => translate(`console.bill_imports.${key}`, values);
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
@@ -126,30 +128,36 @@ export function BillImportsPage() {
         <MuiButton variant="outlined" href={`${ADMIN_API}/bill-imports/templates/${type}`} download={`${type}.csv`}>
           {t('template')}
         </MuiButton>
-        <MuiButton component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={busy}>
-          {t('choose')}
-          <input type="file" accept={FILE_TYPES} hidden onChange={onFile} data-testid="bill-import-file" />
-        </MuiButton>
+        {mayUpload && (
+          <MuiButton component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={busy}>
+            {t('choose')}
+            <input type="file" accept={FILE_TYPES} hidden onChange={onFile} data-testid="bill-import-file" />
+          </MuiButton>
+        )}
       </Stack>
       {file && (
         <Typography variant="body2" sx={{ mb: 1, overflowWrap: 'anywhere' }} data-testid="bill-import-chosen">
           {t('chosen', { name: file.name })}
         </Typography>
       )}
-      <FormControlLabel
-        control={<Checkbox checked={complete} onChange={(e) => setComplete(e.target.checked)} />}
-        label={t('complete')}
-      />
+      {mayUpload && (
+        <FormControlLabel
+          control={<Checkbox checked={complete} onChange={(e) => setComplete(e.target.checked)} />}
+          label={t('complete')}
+        />
+      )}
       {complete && (
         <Alert severity="warning" sx={{ mb: 1 }}>
           {t('complete_hint')}
         </Alert>
       )}
-      <Box sx={{ mb: 2 }}>
-        <MuiButton variant="contained" disabled={!file || busy || !council} onClick={() => void upload()}>
-          {t('upload')}
-        </MuiButton>
-      </Box>
+      {mayUpload && (
+        <Box sx={{ mb: 2 }}>
+          <MuiButton variant="contained" disabled={!file || busy || !council} onClick={() => void upload()}>
+            {t('upload')}
+          </MuiButton>
+        </Box>
+      )}
       {busy && <LinearProgress sx={{ mb: 2 }} aria-label={t('uploading')} />}
       {failure && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="bill-import-failure">
@@ -196,6 +204,7 @@ function Preview({ id, lang, onConfirmed }: { id: string; lang: string; onConfir
     queryKey: ['bill-imports', 'one', id],
     queryFn: ({ signal }) => dataProvider.getBillImport(id, signal),
   });
+  const mayConfirm = useMay('bill-imports', 'create', imp.data?.councilCode ?? []);
   const confirm = async () => {
     setConfirming(false);
     setBusy(true);
@@ -244,7 +253,7 @@ function Preview({ id, lang, onConfirmed }: { id: string; lang: string; onConfir
       )}
       <Counts imp={i} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ my: 2, flexWrap: 'wrap' }}>
-        {i.status === 'previewed' && !blocked && (
+        {i.status === 'previewed' && !blocked && mayConfirm && (
           <MuiButton
             variant="contained"
             disabled={busy}

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useMay } from '../access';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { CouncilScreen, useCouncilParams, useNotifyFailure } from '../shared/council-scope';
 import { ScrollingBox } from '../shared/ScrollingBox';
@@ -41,6 +42,7 @@ export function CollectionFilesPage() {
     picker,
   } = useCouncilParams({ from: malaysiaDay(-14), to: malaysiaDay(-1) });
   const [results, setResults] = useState<Record<string, CollectionFileReproduction[]>>({});
+  const mayReproduce = useMay('collection-files', 'reproduce', council);
   const t = (key: string, values?: Record<string, unknown>) => translate(`console.collection_files.${key}`, values);
   const files = useQuery<CollectionFileRow[], Error>({
     queryKey: ['collection-files', council, from, to],
@@ -113,7 +115,7 @@ export function CollectionFilesPage() {
                         {f.sha256}
                       </TableCell>
                       <TableCell>
-                        {n === 0 && (
+                        {n === 0 && mayReproduce && (
                           <MuiButton size="small" variant="outlined" onClick={() => void reproduce(day)}>
                             {t('reproduce')}
                           </MuiButton>

@@ -26,6 +26,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useMay } from '../access';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { CouncilScreen, useCouncilParams, useDocumentLanguage, useNotifyFailure } from '../shared/council-scope';
 import { ScrollingBox } from '../shared/ScrollingBox';
@@ -61,6 +62,7 @@ export function DayClosePage() {
     picker,
   } = useCouncilParams({ day: malaysiaDay(-1) });
   const [confirming, setConfirming] = useState(false);
+  const maySign = useMay('day-close', 'sign', council);
   const t = (key: string, values?: Record<string, unknown>) => translate(`console.day_close.${key}`, values);
   const report = useQuery<DayCloseReport, Error>({
     queryKey: ['day-close', council, day],
@@ -106,7 +108,7 @@ export function DayClosePage() {
             {!r.signed && !r.over && ` · ${t('not_over')}`}
           </Alert>
           <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
-            {!r.signed && (
+            {!r.signed && maySign && (
               <MuiButton variant="contained" disabled={!r.over} onClick={() => setConfirming(true)}>
                 {t('sign')}
               </MuiButton>

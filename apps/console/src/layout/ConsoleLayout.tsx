@@ -17,6 +17,7 @@ import dayClose from '../day-close';
 import billImports from '../bill-imports';
 import collectionFiles from '../collection-files';
 import webhooks from '../webhooks';
+import staff from '../staff';
 
 /** Bull Board, served by the API (read-only, `_admin` only). */
 export const QUEUE_BOARD_URL = '/api/admin/queues/';
@@ -32,6 +33,8 @@ function ConsoleMenu() {
   const WebhooksIcon = webhooks.icon;
   const { canAccess: canConfigure } = useCanAccess({ resource: 'configuration', action: 'edit' });
   const { canAccess: canSeeQueues } = useCanAccess({ resource: 'queues', action: 'list' });
+  const { canAccess: canManageStaff } = useCanAccess({ resource: 'staff', action: 'list' });
+  const StaffIcon = staff.icon;
   return (
     <Menu>
       <Menu.DashboardItem primaryText={translate('console.dashboard')} />
@@ -58,6 +61,9 @@ function ConsoleMenu() {
         leftIcon={<CollectionFilesIcon />}
       />
       <Menu.Item to={webhooks.path} primaryText={translate('console.webhooks.title')} leftIcon={<WebhooksIcon />} />
+      {canManageStaff && (
+        <Menu.Item to={staff.path} primaryText={translate('console.staff.title')} leftIcon={<StaffIcon />} />
+      )}
       {canConfigure && (
         <Menu.Item
           to={configuration.path}

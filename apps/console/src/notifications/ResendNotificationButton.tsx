@@ -2,6 +2,7 @@ import type { AdminNotificationRow } from '@councilpay/domain';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useMay } from '../access';
 import { ActionButton } from '../shared/ActionButton';
 import type { ConsoleDataProvider } from '../dataProvider';
 
@@ -12,7 +13,8 @@ export function ResendNotificationButton() {
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
-  if (!message || message.status === 'sending') return null;
+  const may = useMay('notifications', 'resend', message?.councils ?? [], true);
+  if (!message || !may || message.status === 'sending') return null;
   const onClick = async (event: React.MouseEvent) => {
     event.stopPropagation();
     setBusy(true);

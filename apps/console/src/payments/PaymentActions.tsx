@@ -4,6 +4,7 @@ import SmsIcon from '@mui/icons-material/Sms';
 import SyncIcon from '@mui/icons-material/Sync';
 import { useState } from 'react';
 import { TopToolbar, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useMay } from '../access';
 import { ActionButton } from '../shared/ActionButton';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { RecordRefundButton } from './RefundDialog';
@@ -23,7 +24,8 @@ export function RequeryButton() {
   const refresh = useRefresh();
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
-  if (!payment) return null;
+  const may = useMay('payments', 'requery', payment?.councils ?? [], true);
+  if (!payment || !may) return null;
   const onClick = async () => {
     setBusy(true);
     try {
@@ -50,7 +52,8 @@ export function ResendOutcomeButton({ channel }: { channel: NotificationChannel 
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
-  if (!payment || !TOLD.has(payment.status)) return null;
+  const may = useMay('payments', 'resend', payment?.councils ?? [], true);
+  if (!payment || !may || !TOLD.has(payment.status)) return null;
   const onClick = async () => {
     setBusy(true);
     try {

@@ -40,15 +40,12 @@ import {
 } from 'react-admin';
 import { ActionButton } from '../shared/ActionButton';
 import { usePhone } from '../shared/usePhone';
-import { isSystemAdmin, type StaffPermissions } from '../access';
+import { canAccess, type StaffPermissions } from '../access';
 import type { ConsoleDataProvider } from '../dataProvider';
 
-/** The API lets `_admin`, or a council admin of every council of the payment, record a refund of a paid one. */
+/** The API lets `_admin`, or staff who may record refunds in every council of the payment, refund a paid one. */
 export function mayRecordRefund(permissions: StaffPermissions | undefined, payment: AdminPaymentView): boolean {
-  if (payment.status !== 'paid') return false;
-  if (isSystemAdmin(permissions)) return true;
-  const mine = permissions?.councils ?? [];
-  return (permissions?.roles.includes('council_admin') ?? false) && payment.councils.every((c) => mine.includes(c));
+  return payment.status === 'paid' && canAccess(permissions, 'payments', 'refund', payment.councils);
 }
 
 /**

@@ -41,6 +41,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { HttpError, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useMay } from '../access';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { ScrollingBox } from '../shared/ScrollingBox';
 
@@ -143,6 +144,13 @@ export function SettlementPage() {
     }
   };
 
+  const mayCheck = useMay('settlements', 'create');
+  const mayResolve = useMay(
+    'settlements',
+    'resolve',
+    answer?.check.councils.length ? answer.check.councils : undefined,
+    true,
+  );
   const summary = answer?.check;
   const total = summary ? SETTLEMENT_RESULTS.reduce((n, r) => n + (summary.counts[r] ?? 0), 0) : 0;
   return (
@@ -166,10 +174,12 @@ export function SettlementPage() {
               ))}
             </RadioGroup>
           </Box>
-          <MuiButton component="label" variant="contained" startIcon={<UploadFileIcon />} disabled={busy}>
-            {t('choose')}
-            <input type="file" accept=".csv,text/csv" hidden onChange={onFile} data-testid="settlement-file" />
-          </MuiButton>
+          {mayCheck && (
+            <MuiButton component="label" variant="contained" startIcon={<UploadFileIcon />} disabled={busy}>
+              {t('choose')}
+              <input type="file" accept=".csv,text/csv" hidden onChange={onFile} data-testid="settlement-file" />
+            </MuiButton>
+          )}
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t('layout', { columns: SETTLEMENT_LAYOUTS[gateway].join(', ') })}
@@ -294,7 +304,7 @@ export function SettlementPage() {
                             })}
                             {l.resolution.note ? `: ${l.resolution.note}` : ''}
                           </Typography>
-                        ) : l.result === 'matched' ? null : (
+                        ) : l.result === 'matched' || !mayResolve ? null : (
                           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                             {l.reference && (
                               <MuiButton

@@ -41,12 +41,12 @@ export function UserEdit() {
           {({ formData }) =>
             formData.councilAdmin ? (
               <ReferenceArrayInput
-                source="councils"
+                source="adminOf"
                 reference="councils"
                 perPage={50}
                 sort={{ field: 'code', order: 'ASC' }}
               >
-                <SelectArrayInput optionText="code" label="resources.users.fields.councils" />
+                <SelectArrayInput optionText="code" label="resources.users.fields.adminOf" />
               </ReferenceArrayInput>
             ) : null
           }

@@ -26,6 +26,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useMay } from '../access';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { CouncilScreen, useCouncilParams, useNotifyFailure } from '../shared/council-scope';
 import { ScrollingBox } from '../shared/ScrollingBox';
@@ -50,6 +51,8 @@ export function WebhooksPage() {
   const [events, setEvents] = useState<WebhookEventType[]>(['bill.credited']);
   const [secret, setSecret] = useState<WebhookEndpointWithSecret | null>(null);
   const [rotating, setRotating] = useState<WebhookEndpoint | null>(null);
+  const mayManage = useMay('webhooks', 'edit', council);
+  const mayRedeliver = useMay('webhooks', 'redeliver', council);
   const t = (key: string, values?: Record<string, unknown>) => translate(`console.webhooks.${key}`, values);
   const endpoints = useQuery<WebhookEndpoint[], Error>({
     queryKey: ['webhook-endpoints', council],
@@ -118,17 +121,21 @@ export function WebhooksPage() {
                       <MuiButton size="small" onClick={() => set({ endpoint: e.id })}>
                         {t('deliveries')}
                       </MuiButton>
-                      <MuiButton
-                        size="small"
-                        onClick={() =>
-                          void act(() => dataProvider.updateWebhookEndpoint(e.id, { enabled: !e.enabled }))
-                        }
-                      >
-                        {t(e.enabled ? 'turn_off' : 'turn_on')}
-                      </MuiButton>
-                      <MuiButton size="small" onClick={() => setRotating(e)}>
-                        {t('rotate')}
-                      </MuiButton>
+                      {mayManage && (
+                        <MuiButton
+                          size="small"
+                          onClick={() =>
+                            void act(() => dataProvider.updateWebhookEndpoint(e.id, { enabled: !e.enabled }))
+                          }
+                        >
+                          {t(e.enabled ? 'turn_off' : 'turn_on')}
+                        </MuiButton>
+                      )}
+                      {mayManage && (
+                        <MuiButton size="small" onClick={() => setRotating(e)}>
+                          {t('rotate')}
+                        </MuiButton>
+                      )}
                     </Stack>
                   </TableCell>
                 </TableRow>
@@ -137,50 +144,54 @@ export function WebhooksPage() {
           </Table>
         </ScrollingBox>
       )}
-      <Typography variant="h6" component="h2">
-        {t('add')}
-      </Typography>
-      <Stack spacing={1} sx={{ mb: 3, maxWidth: 640 }}>
-        <MuiTextField
-          label={t('url')}
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          slotProps={{ htmlInput: { 'data-testid': 'webhook-url', maxLength: 2000 } }}
-        />
-        <MuiTextField
-          label={t('description')}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
-        />
-        <Box>
-          {WEBHOOK_EVENT_TYPES.map((type) => (
-            <FormControlLabel
-              key={type}
-              label={type}
-              control={
-                <Checkbox
-                  checked={events.includes(type)}
-                  onChange={(e) =>
-                    setEvents((now) => (e.target.checked ? [...now, type] : now.filter((x) => x !== type)))
+      {mayManage && (
+        <>
+          <Typography variant="h6" component="h2">
+            {t('add')}
+          </Typography>
+          <Stack spacing={1} sx={{ mb: 3, maxWidth: 640 }}>
+            <MuiTextField
+              label={t('url')}
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              slotProps={{ htmlInput: { 'data-testid': 'webhook-url', maxLength: 2000 } }}
+            />
+            <MuiTextField
+              label={t('description')}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
+            <Box>
+              {WEBHOOK_EVENT_TYPES.map((type) => (
+                <FormControlLabel
+                  key={type}
+                  label={type}
+                  control={
+                    <Checkbox
+                      checked={events.includes(type)}
+                      onChange={(e) =>
+                        setEvents((now) => (e.target.checked ? [...now, type] : now.filter((x) => x !== type)))
+                      }
+                    />
                   }
                 />
-              }
-            />
-          ))}
-        </Box>
-        <Box>
-          <MuiButton
-            variant="contained"
-            disabled={url.trim() === '' || events.length === 0 || council === ''}
-            onClick={() => void create()}
-          >
-            {t('create')}
-          </MuiButton>
-        </Box>
-      </Stack>
+              ))}
+            </Box>
+            <Box>
+              <MuiButton
+                variant="contained"
+                disabled={url.trim() === '' || events.length === 0 || council === ''}
+                onClick={() => void create()}
+              >
+                {t('create')}
+              </MuiButton>
+            </Box>
+          </Stack>
+        </>
+      )}
       {selected && endpoints.data?.some((e) => e.id === selected) && (
-        <Deliveries endpointId={selected} onError={failed} />
+        <Deliveries endpointId={selected} onError={failed} mayRedeliver={mayRedeliver} />
       )}
       {secret && (
         <Dialog open onClose={() => setSecret(null)} aria-labelledby="webhook-secret-title">
@@ -221,7 +232,15 @@ export function WebhooksPage() {
   );
 }
 
-function Deliveries({ endpointId, onError }: { endpointId: string; onError: (error: unknown) => void }) {
+function Deliveries({
+  endpointId,
+  onError,
+  mayRedeliver,
+}: {
+  endpointId: string;
+  onError: (error: unknown) => void;
+  mayRedeliver: boolean;
+}) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
@@ -257,14 +276,16 @@ function Deliveries({ endpointId, onError }: { endpointId: string; onError: (err
         >
           {t('refresh')}
         </MuiButton>
-        <MuiButton
-          size="small"
-          variant="outlined"
-          disabled={chosen.length === 0}
-          onClick={() => void redeliver({ deliveryIds: chosen })}
-        >
-          {t('redeliver_selected')}
-        </MuiButton>
+        {mayRedeliver && (
+          <MuiButton
+            size="small"
+            variant="outlined"
+            disabled={chosen.length === 0}
+            onClick={() => void redeliver({ deliveryIds: chosen })}
+          >
+            {t('redeliver_selected')}
+          </MuiButton>
+        )}
       </Stack>
       {deliveries.isPending && <LinearProgress />}
       {deliveries.error && (
@@ -305,9 +326,11 @@ function Deliveries({ endpointId, onError }: { endpointId: string; onError: (err
                     {d.lastError ?? d.responseExcerpt ?? ''}
                   </TableCell>
                   <TableCell>
-                    <MuiButton size="small" onClick={() => void redeliver({ deliveryIds: [d.id] })}>
-                      {t('redeliver')}
-                    </MuiButton>
+                    {mayRedeliver && (
+                      <MuiButton size="small" onClick={() => void redeliver({ deliveryIds: [d.id] })}>
+                        {t('redeliver')}
+                      </MuiButton>
+                    )}
                   </TableCell>
                 </TableRow>
               ))}
@@ -315,33 +338,40 @@ function Deliveries({ endpointId, onError }: { endpointId: string; onError: (err
           </Table>
         </ScrollingBox>
       )}
-      <Typography variant="subtitle2">{t('redeliver_range')}</Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
-        {(
-          [
-            ['from', from, setFrom],
-            ['to', to, setTo],
-          ] as const
-        ).map(([key, value, setValue]) => (
-          <MuiTextField
-            key={key}
-            type="datetime-local"
-            label={t(key)}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        ))}
-        <MuiButton
-          variant="outlined"
-          disabled={!from || !to}
-          onClick={() =>
-            void redeliver({ from: new Date(`${from}+08:00`).toISOString(), to: new Date(`${to}+08:00`).toISOString() })
-          }
-        >
-          {t('redeliver')}
-        </MuiButton>
-      </Stack>
+      {mayRedeliver && (
+        <>
+          <Typography variant="subtitle2">{t('redeliver_range')}</Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
+            {(
+              [
+                ['from', from, setFrom],
+                ['to', to, setTo],
+              ] as const
+            ).map(([key, value, setValue]) => (
+              <MuiTextField
+                key={key}
+                type="datetime-local"
+                label={t(key)}
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            ))}
+            <MuiButton
+              variant="outlined"
+              disabled={!from || !to}
+              onClick={() =>
+                void redeliver({
+                  from: new Date(`${from}+08:00`).toISOString(),
+                  to: new Date(`${to}+08:00`).toISOString(),
+                })
+              }
+            >
+              {t('redeliver')}
+            </MuiButton>
+          </Stack>
+        </>
+      )}
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * The staff console's API (/api/admin/*), for `_admin` (everything) and council admins (the councils listed
- * on their account). Lists follow react-admin's json-server conventions: query params `_start`, `_end`
+ * The staff console's API (/api/admin/*), for `_admin` (everything) and council staff (within their councils, as
+ * their role there allows: staff-roles.ts). Lists follow react-admin's json-server conventions: query params `_start`, `_end`
  * (exclusive), `_sort`, `_order` (ASC | DESC) and one param per filter; the answer is a JSON array of records
  * with an `id`, and the header `X-Total-Count` holds how many match in all.
  */
@@ -9,6 +9,7 @@ import type { PayableType } from '../payable-types';
 import type { PaymentDto } from './payments';
 import type { CouncilDto } from './public';
 import type { Role } from './identity';
+import type { CouncilGrant } from '../staff-roles';
 import type { MoneyFigures } from './money';
 import type { AdminRefundableItem } from './refunds';
 
@@ -119,8 +120,12 @@ export interface AdminUserRow {
   phone: string | null;
   /** Masked except the last 4 digits. */
   nric: string | null;
+  /** `user`, `_admin`, and every council role held in some council. */
   roles: Role[];
+  /** Every council the account holds a role in. */
   councils: string[];
+  /** The role held in each council. */
+  grants: CouncilGrant[];
   type: string;
   emailVerified: boolean;
   createdAt: string;
@@ -193,6 +198,11 @@ export const STAFF_ACTIONS = [
   'council_api_key_create',
   'council_api_key_rotate',
   'council_api_key_revoke',
+  'staff_role_update',
+  'staff_invite',
+  'staff_invitation_resend',
+  'staff_invitation_revoke',
+  'staff_invitation_accept',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 export const STAFF_AUDIT_TARGETS = [
@@ -208,6 +218,7 @@ export const STAFF_AUDIT_TARGETS = [
   'webhook_endpoint',
   'bill_import',
   'council_api_key',
+  'staff_invitation',
 ] as const;
 export type StaffAuditTarget = (typeof STAFF_AUDIT_TARGETS)[number];
 

@@ -1,6 +1,7 @@
 import type { Language } from '../language';
 import type { PayableType } from '../payable-types';
 import type { PaymentState } from '../payment-state';
+import { COUNCIL_ROLES, type CouncilGrant, type CouncilRole } from '../staff-roles';
 
 /**
  * Identity API contracts. Sessions are server-side (Redis) behind an httpOnly cookie; every state-changing
@@ -10,8 +11,9 @@ import type { PaymentState } from '../payment-state';
 export const CSRF_COOKIE = 'cp_csrf';
 export const CSRF_HEADER = 'X-CSRF-Token';
 
-export type Role = 'user' | '_admin' | 'council_admin';
-export const ROLES: readonly Role[] = ['user', '_admin', 'council_admin'];
+/** `user` pays; `_admin` runs the system; the council roles (staff-roles.ts) work within their councils. */
+export type Role = 'user' | '_admin' | CouncilRole;
+export const ROLES: readonly Role[] = ['user', '_admin', ...COUNCIL_ROLES];
 
 /** Where the emailed links land in the portal (hash routes). The API builds them from PUBLIC_URL. */
 export const RESET_PASSWORD_ROUTE = '/reset_password';
@@ -72,8 +74,12 @@ export interface SessionUser {
   /** The login name: the email. */
   name: string;
   fullName: string;
+  /** `user`, `_admin`, and every council role held in some council. */
   roles: Role[];
+  /** Every council the account holds a role in. */
   councils: string[];
+  /** The role held in each council. */
+  grants: CouncilGrant[];
   phone: string | null;
   /** Masked except the last 4 digits. */
   nric: string | null;

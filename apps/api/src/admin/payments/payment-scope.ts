@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RefundDecider } from '@councilpay/domain';
+import { councilsWhere, type RefundDecider, type StaffPower } from '@councilpay/domain';
 import type { Prisma } from '../../generated/prisma/client';
 import { ApiError } from '../../http/api-error';
 import { councilScope, type CouncilScope } from '../../auth/roles';
@@ -35,8 +35,13 @@ export class PaymentScope {
   }
 }
 
-/** The staff member as the refund rules of libs/domain weigh them: `_admin`, or a council admin of some councils. */
-export function refundDecider(principal: Principal): RefundDecider {
+/**
+ * The staff member as the refund rules of libs/domain weigh them: `_admin`, or staff of some councils (the councils
+ * of the route's roles; with a power, only those where they hold it: what a list offers them to do).
+ */
+export function refundDecider(principal: Principal, power?: StaffPower): RefundDecider {
   const scope = councilScope(principal);
-  return { id: principal.id, systemAdmin: scope.all, councils: scope.all ? [] : scope.councils };
+  if (scope.all) return { id: principal.id, systemAdmin: true, councils: [] };
+  const where = power ? councilsWhere(principal, power) : scope.councils;
+  return { id: principal.id, systemAdmin: false, councils: where === 'all' ? [] : where };
 }

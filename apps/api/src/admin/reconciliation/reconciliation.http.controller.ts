@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ReconciliationReport } from '@councilpay/domain';
 import type { Principal } from '../../auth/principal';
-import { CurrentUser, Roles } from '../../auth/roles';
+import { CurrentUser, StaffMay } from '../../auth/roles';
 import { GetReconciliationQuery } from './reconciliation.query';
 import { ReconciliationRequestDto } from './reconciliation.request.dto';
 
@@ -13,7 +13,7 @@ export class ReconciliationHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({
     summary:
       'Per council, Malaysian day and method: payments paid, items credited, refunds due and made, approvals; and every mismatch with its cause',

@@ -5,7 +5,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { COUNCIL_FEED_PAGE, type CouncilFeedPage } from '@councilpay/domain';
 import type { Principal } from '../../auth/principal';
-import { CurrentUser, Roles } from '../../auth/roles';
+import { CurrentUser, StaffMay } from '../../auth/roles';
 import { CouncilCodeParam } from '../../admin/councils/council-code.param';
 import { PullCouncilFeedQuery } from './pull-council-feed.query';
 
@@ -30,7 +30,7 @@ export class PullCouncilFeedHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get(':code')
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({
     summary:
       "A council's credits and refunds (bill.credited, refund.made events) after a cursor, oldest first: nothing " +

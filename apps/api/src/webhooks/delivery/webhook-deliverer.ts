@@ -16,6 +16,7 @@ import { PrismaService } from '../../prisma/prisma.service';
 import { EndpointSecrets } from '../endpoints/endpoint-secrets';
 import { webhookBody } from '../council-events';
 import { postWebhook, type PostResult } from './post-webhook';
+import { holdingRoleIn } from '../../admin/staff/staff-grants';
 
 /** A claimed delivery is another worker's to take only after this long (well past one call's timeout). */
 export const DELIVERY_LEASE_MS = 6 * WEBHOOK_TIMEOUT_MS;
@@ -129,7 +130,7 @@ export class WebhookDeliverer {
   private async tellCouncilAdmins(tx: Prisma.TransactionClient, endpointId: string, now: Date): Promise<void> {
     const endpoint = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
     const admins = await tx.user.findMany({
-      where: { roles: { has: 'council_admin' }, councils: { has: endpoint.councilCode } },
+      where: holdingRoleIn(endpoint.councilCode, ['council_admin']),
       select: { id: true, email: true, fullName: true },
     });
     for (const admin of admins) {

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { StaffAuditRow } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { sendCappedPage, type CappedPage } from '../../list-query';
 import { ListAuditQuery } from './list-audit.query';
 import { ListAuditRequestDto } from './list-audit.request.dto';
@@ -15,7 +15,7 @@ export class ListAuditHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({ summary: 'What staff did (filters action, targetType, targetId, staffEmail); newest first' })
   async list(
     @CurrentUser() principal: Principal,

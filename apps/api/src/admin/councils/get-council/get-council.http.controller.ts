@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminCouncilDetail } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { CouncilCodeParam } from '../council-code.param';
 import { GetCouncilQuery } from './get-council.query';
 
@@ -13,7 +13,7 @@ export class GetCouncilHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get(':code')
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({
     summary: 'One council with its licence officer and document images (404 for a council admin when not theirs)',
   })

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AdminCouncilRow } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { AdminListQueryDto, sendPage, type ListPage } from '../../list-query';
 import { ListCouncilsQuery } from './list-councils.query';
 
@@ -14,7 +14,7 @@ export class ListCouncilsHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({ summary: 'Councils (a council admin sees theirs); id is the code; X-Total-Count' })
   async list(
     @CurrentUser() principal: Principal,

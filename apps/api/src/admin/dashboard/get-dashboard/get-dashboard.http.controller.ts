@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminDashboard } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { GetDashboardQuery } from './get-dashboard.query';
 
 @ApiTags('admin')
@@ -12,7 +12,7 @@ export class GetDashboardHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({ summary: "Today's takings per council and method, pending payments, unsent messages, failed jobs" })
   get(@CurrentUser() principal: Principal): Promise<AdminDashboard> {
     return this.queryBus.execute(new GetDashboardQuery(principal));

@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { councilName, DEFAULT_LANGUAGE, type DayCloseReport } from '@councilpay/domain';
 import { dayCloseDefinition } from '@councilpay/documents';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { DocumentRenderer } from '../../../documents/rendering/document-renderer';
 import { PrintableImages } from '../../../documents/rendering/printable-images';
 import { PrismaService } from '../../../prisma/prisma.service';
@@ -31,7 +31,7 @@ export class ExportDayCloseHttpController {
   ) {}
 
   @Get(':council/:day/report.pdf')
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiProduces('application/pdf')
   @ApiOperation({ summary: "The day's close as a PDF, with the council's name and logo (lang: ms, en, zh)" })
   async pdf(
@@ -65,7 +65,7 @@ export class ExportDayCloseHttpController {
   }
 
   @Get(':council/:day/report.csv')
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiProduces('text/csv')
   @ApiOperation({ summary: "The day's close as CSV (UTF-8 with a BOM; lang: ms, en, zh)" })
   async csv(

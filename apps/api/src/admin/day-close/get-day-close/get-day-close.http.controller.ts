@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { DayCloseReport } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { DayCloseTargetDto } from '../day-close.request.dto';
 import { GetDayCloseQuery } from './get-day-close.query';
 
@@ -13,7 +13,7 @@ export class GetDayCloseHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({
     summary: "A council's Malaysian day: its money per method, settlement, the check, the sign-off, adjustments",
   })

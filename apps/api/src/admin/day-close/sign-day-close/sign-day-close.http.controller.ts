@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { DayCloseReport } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { DayCloseTargetDto } from '../day-close.request.dto';
 import { SignDayCloseCommand } from './sign-day-close.command';
 
@@ -13,7 +13,7 @@ export class SignDayCloseHttpController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post(':council/:day/sign')
-  @Roles('council_admin')
+  @StaffMay('approve')
   @HttpCode(200)
   @ApiOperation({ summary: "Sign a council's day off (once it is over): its figures are kept as signed" })
   sign(@CurrentUser() principal: Principal, @Param() { council, day }: DayCloseTargetDto): Promise<DayCloseReport> {

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AdminNotificationRow } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { sendCappedPage, type CappedPage } from '../../list-query';
 import { ListNotificationsQuery } from './list-notifications.query';
 import { ListNotificationsRequestDto } from './list-notifications.request.dto';
@@ -15,7 +15,7 @@ export class ListNotificationsHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({
     summary:
       'Emails and SMS with status, attempts, last error (filters status, channel, template, recipient, reference)',

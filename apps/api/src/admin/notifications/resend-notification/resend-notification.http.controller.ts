@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminResendResult } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { UuidParam } from '../../id.param';
 import { ResendNotificationCommand } from './resend-notification.command';
 
@@ -13,7 +13,7 @@ export class ResendNotificationHttpController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post(':id/resend')
-  @Roles('council_admin')
+  @StaffMay('operate')
   @HttpCode(202)
   @ApiOperation({ summary: 'Send a message again (audited); 409 while it is being sent, or for a sent one-time code' })
   resend(@CurrentUser() principal: Principal, @Param() { id }: UuidParam): Promise<AdminResendResult> {

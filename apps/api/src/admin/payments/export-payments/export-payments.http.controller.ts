@@ -2,7 +2,7 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { ExportPaymentsRequestDto } from './export-payments.request.dto';
 import { ExportPaymentsService } from './export-payments.service';
 
@@ -12,7 +12,7 @@ export class ExportPaymentsHttpController {
   constructor(private readonly exporter: ExportPaymentsService) {}
 
   @Get('payments.csv')
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiProduces('text/csv')
   @ApiOperation({
     summary:

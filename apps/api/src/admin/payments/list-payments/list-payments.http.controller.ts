@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AdminPaymentRow } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { sendCappedPage, type CappedPage } from '../../list-query';
 import { ListPaymentsQuery } from './list-payments.query';
 import { ListPaymentsRequestDto } from './list-payments.request.dto';
@@ -15,7 +15,7 @@ export class ListPaymentsHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({
     summary:
       'Payments (filters council, status, method, bank, reference, invoiceNo, payerEmail, payerPhone, accountNo, late, refundDue, from, to, paidFrom, paidTo)',

@@ -41,7 +41,8 @@ export class ListRefundsHandler implements IQueryHandler<ListRefundsQuery, Admin
       orderBy: { createdAt: 'asc' },
       take: MAX_ROWS,
     });
-    const decider = refundDecider(principal);
+    // Approving, declining and correcting are an approver's: offered only where the caller holds that power.
+    const decider = refundDecider(principal, 'approve');
     return rows.map((r) => toRefundRow(r, reference, refundActions(r, decider, councils)));
   }
 }

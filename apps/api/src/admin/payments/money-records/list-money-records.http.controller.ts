@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminGatewayAnswerRow, AdminRefundRow } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { ReferenceParam } from '../../../payments/reference.param';
 import { ListGatewayAnswersQuery, ListRefundsQuery } from './list-money-records.query';
 
@@ -13,7 +13,7 @@ export class ListMoneyRecordsHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get(':reference/gateway-answers')
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({
     summary: 'Every gateway answer about a payment, as received, with what was made of it (duplicate charges too)',
   })
@@ -25,7 +25,7 @@ export class ListMoneyRecordsHttpController {
   }
 
   @Get(':reference/refunds')
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({ summary: "A payment's refunds with their items" })
   refunds(@CurrentUser() principal: Principal, @Param() { reference }: ReferenceParam): Promise<AdminRefundRow[]> {
     return this.queryBus.execute(new ListRefundsQuery(principal, reference));

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminPaymentTotals } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { ListPaymentsRequestDto } from '../list-payments/list-payments.request.dto';
 import { GetPaymentTotalsQuery } from './payment-totals.query';
 
@@ -13,7 +13,7 @@ export class GetPaymentTotalsHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get('totals')
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({
     summary: "The payments list's totals row: every payment its filters match (the same filters), not a page",
     description:

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminRecordRefundResult, AdminRefundPreview } from '@councilpay/domain';
 import { ApiError } from '../../../http/api-error';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { CorrectPaymentRefundCommand } from '../../../payments/commands/correct-payment-refund/correct-payment-refund.command';
 import { DecidePaymentRefundCommand } from '../../../payments/commands/decide-payment-refund/decide-payment-refund.command';
 import { RecordPaymentRefundCommand } from '../../../payments/commands/record-payment-refund/record-payment-refund.command';
@@ -44,7 +44,7 @@ export class RefundPaymentHttpController {
   }
 
   @Post(':reference/refunds')
-  @Roles('council_admin')
+  @StaffMay('operate')
   @HttpCode(201)
   @ApiOperation({
     summary:
@@ -68,7 +68,7 @@ export class RefundPaymentHttpController {
   }
 
   @Post(':reference/refunds/preview')
-  @Roles('council_admin')
+  @StaffMay('operate')
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -84,7 +84,7 @@ export class RefundPaymentHttpController {
   }
 
   @Post(':reference/refunds/:refundId/approve')
-  @Roles('council_admin')
+  @StaffMay('approve')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Approve a refund awaiting approval: it is made now (never by the officer who recorded it)',
@@ -108,7 +108,7 @@ export class RefundPaymentHttpController {
   }
 
   @Post(':reference/refunds/:refundId/decline')
-  @Roles('council_admin')
+  @StaffMay('approve')
   @HttpCode(200)
   @ApiOperation({ summary: 'Decline a refund awaiting approval: it never counts, and what it held back is free again' })
   async decline(
@@ -131,7 +131,7 @@ export class RefundPaymentHttpController {
   }
 
   @Post(':reference/refunds/:refundId/corrections')
-  @Roles('council_admin')
+  @StaffMay('approve')
   @HttpCode(201)
   @ApiOperation({
     summary:

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminPaymentActionResult } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { ReferenceParam } from '../../../payments/reference.param';
 import { AdminRequeryPaymentCommand } from './admin-requery-payment.command';
 
@@ -13,7 +13,7 @@ export class AdminRequeryPaymentHttpController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post(':reference/requery')
-  @Roles('council_admin')
+  @StaffMay('operate')
   @HttpCode(200)
   @ApiOperation({ summary: 'Ask the gateway for the status of a payment now (recorded as source admin, audited)' })
   requery(

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminResendResult } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { ReferenceParam } from '../../../payments/reference.param';
 import { ResendOutcomeCommand } from './resend-outcome.command';
 import { ResendOutcomeRequestDto } from './resend-outcome.request.dto';
@@ -14,7 +14,7 @@ export class ResendOutcomeHttpController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post(':reference/resend')
-  @Roles('council_admin')
+  @StaffMay('operate')
   @HttpCode(202)
   @ApiOperation({ summary: 'Tell the payer the outcome again by email or SMS (audited); 409 while it has none' })
   resend(

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { SettlementCheckAnswer } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { CheckSettlementCommand } from './check-settlement.command';
 import { CheckSettlementRequestDto } from './check-settlement.request.dto';
 
@@ -14,7 +14,7 @@ export class CheckSettlementHttpController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post()
-  @Roles('council_admin')
+  @StaffMay('operate')
   @ApiOperation({
     summary: 'Check a gateway settlement file (one day) both ways against our payments, and keep the check',
     description:

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { SettlementCheckSummary } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { sendPage, type ListPage } from '../../list-query';
 import { ListSettlementChecksQuery } from './list-settlement-checks.query';
 import { ListSettlementChecksRequestDto } from './list-settlement-checks.request.dto';
@@ -15,7 +15,7 @@ export class ListSettlementChecksHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({ summary: 'The settlement checks kept, newest first (filter: day)' })
   async list(
     @CurrentUser() principal: Principal,

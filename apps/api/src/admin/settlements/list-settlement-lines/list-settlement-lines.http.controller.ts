@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { SettlementCheckLine } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { UuidParam } from '../../id.param';
 import { sendPage, type ListPage } from '../../list-query';
 import { ListSettlementLinesQuery } from './list-settlement-lines.query';
@@ -16,7 +16,7 @@ export class ListSettlementLinesHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get(':id/lines')
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({ summary: "A page of a settlement check's lines (mismatches first; `result` narrows it)" })
   async list(
     @CurrentUser() principal: Principal,

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { SettlementCheckLine } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { ResolveSettlementLineCommand } from './resolve-settlement-line.command';
 import { ResolveSettlementLineRequestDto, SettlementLineParam } from './resolve-settlement-line.request.dto';
 
@@ -13,7 +13,7 @@ export class ResolveSettlementLineHttpController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post(':id/lines/:lineId/resolution')
-  @Roles('council_admin')
+  @StaffMay('operate')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Resolve a settlement mismatch: ask the bank again (requery), explain it (note), or name its refund',

@@ -1,8 +1,9 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { ADMIN_USER_SORTS, type AdminUserRow } from '@councilpay/domain';
+import { ADMIN_USER_SORTS, isCouncilRole, type AdminUserRow } from '@councilpay/domain';
 import type { Prisma } from '../../../generated/prisma/client';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { listWindow, type ListPage } from '../../list-query';
+import { staffOf } from '../../staff/staff-grants';
 import { toAdminUserRow, USER_FIELDS } from '../user-row';
 import { ListUsersQuery } from './list-users.query';
 
@@ -16,7 +17,7 @@ export class ListUsersHandler implements IQueryHandler<ListUsersQuery, ListPage<
     const window = listWindow(q, ADMIN_USER_SORTS, { sort: 'createdAt', order: 'desc' });
     const filters: Prisma.UserWhereInput[] = [];
     if (q.id) filters.push({ id: { in: q.id.filter((id) => UUID.test(id)) } });
-    if (q.role) filters.push({ roles: { has: q.role } });
+    if (q.role) filters.push(isCouncilRole(q.role) ? staffOf('all', [q.role]) : { roles: { has: q.role } });
     if (q.q) {
       filters.push({
         OR: [{ email: { contains: q.q, mode: 'insensitive' } }, { fullName: { contains: q.q, mode: 'insensitive' } }],

@@ -4,7 +4,7 @@ import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CollectionFileFormat } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { CollectionFileTargetDto } from '../collection-files.request.dto';
 import { GetCollectionFileQuery, type KeptCollectionFile } from './get-collection-file.query';
 
@@ -17,7 +17,7 @@ export class GetCollectionFileHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get(':council/:day/:format')
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiProduces('text/csv', 'application/jsonl')
   @ApiOperation({ summary: 'A kept daily collection file (csv or jsonl), as kept; its SHA-256 in X-Content-SHA256' })
   async download(

@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import type { CollectionFileRow } from '@councilpay/domain';
 import { sendPage, type ListPage } from '../../../admin/list-query';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { ListCollectionFilesRequestDto } from '../collection-files.request.dto';
 import { ListCollectionFilesQuery } from './list-collection-files.query';
 
@@ -15,7 +15,7 @@ export class ListCollectionFilesHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({
     summary: "The kept daily collection files of the caller's councils (filters: council, from, to; 31 days back)",
   })

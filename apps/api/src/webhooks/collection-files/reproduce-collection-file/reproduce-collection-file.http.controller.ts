@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CollectionFileReproduction } from '@councilpay/domain';
 import { DayCloseTargetDto } from '../../../admin/day-close/day-close.request.dto';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { ReproduceCollectionFileCommand } from './reproduce-collection-file.command';
 
 @ApiTags('admin')
@@ -13,7 +13,7 @@ export class ReproduceCollectionFileHttpController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post(':council/:day/reproduce')
-  @Roles('council_admin')
+  @StaffMay('operate')
   @HttpCode(200)
   @ApiOperation({
     summary:

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { WebhookDeliveryRow } from '@councilpay/domain';
 import { UuidParam } from '../../../admin/id.param';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { ListWebhookDeliveriesRequestDto } from '../webhook-deliveries.request.dto';
 import { ListWebhookDeliveriesQuery } from './list-webhook-deliveries.query';
 
@@ -14,7 +14,7 @@ export class ListWebhookDeliveriesHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get(':id/deliveries')
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({
     summary: "A webhook endpoint's deliveries, newest first (attempts, status, times, the answer's start)",
   })

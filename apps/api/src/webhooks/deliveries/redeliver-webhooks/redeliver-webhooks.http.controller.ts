@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { WebhookRedeliverResult } from '@councilpay/domain';
 import { UuidParam } from '../../../admin/id.param';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { RedeliverWebhooksRequestDto } from '../webhook-deliveries.request.dto';
 import { RedeliverWebhooksCommand } from './redeliver-webhooks.command';
 
@@ -14,7 +14,7 @@ export class RedeliverWebhooksHttpController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post(':id/redeliveries')
-  @Roles('council_admin')
+  @StaffMay('operate')
   @HttpCode(202)
   @ApiOperation({ summary: 'Send deliveries of a webhook endpoint again: named ones, or those of a time range' })
   redeliver(

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { WebhookEndpointWithSecret } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { CreateWebhookEndpointRequestDto } from '../webhook-endpoint.request.dto';
 import { CreateWebhookEndpointCommand } from './create-webhook-endpoint.command';
 
@@ -13,7 +13,7 @@ export class CreateWebhookEndpointHttpController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post()
-  @Roles('council_admin')
+  @StaffMay('administer')
   @ApiOperation({ summary: "Add a receiver of a council's events; the answer shows its secret, this once only" })
   create(
     @CurrentUser() principal: Principal,

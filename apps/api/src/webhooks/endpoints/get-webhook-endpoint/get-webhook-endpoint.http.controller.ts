@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { WebhookEndpoint } from '@councilpay/domain';
 import { UuidParam } from '../../../admin/id.param';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { GetWebhookEndpointQuery } from './get-webhook-endpoint.query';
 
 @ApiTags('admin')
@@ -13,7 +13,7 @@ export class GetWebhookEndpointHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get(':id')
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({ summary: 'One webhook endpoint (never its secret)' })
   get(@CurrentUser() principal: Principal, @Param() { id }: UuidParam): Promise<WebhookEndpoint> {
     return this.queryBus.execute(new GetWebhookEndpointQuery(principal, id));

@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import type { WebhookEndpoint } from '@councilpay/domain';
 import { sendPage, type ListPage } from '../../../admin/list-query';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { ListWebhookEndpointsRequestDto } from '../webhook-endpoint.request.dto';
 import { ListWebhookEndpointsQuery } from './list-webhook-endpoints.query';
 
@@ -15,7 +15,7 @@ export class ListWebhookEndpointsHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
-  @Roles('council_admin')
+  @StaffMay('read')
   @ApiOperation({ summary: "The councils' webhook endpoints the caller may see (filter: council); never a secret" })
   async list(
     @CurrentUser() principal: Principal,

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { WebhookEndpointWithSecret } from '@councilpay/domain';
 import { UuidParam } from '../../../admin/id.param';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { RotateWebhookEndpointSecretCommand } from './rotate-webhook-endpoint-secret.command';
 
 @ApiTags('admin')
@@ -13,7 +13,7 @@ export class RotateWebhookEndpointSecretHttpController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post(':id/rotate-secret')
-  @Roles('council_admin')
+  @StaffMay('administer')
   @HttpCode(200)
   @ApiOperation({ summary: 'Give a webhook endpoint a new secret; the answer shows it, this once only' })
   rotate(@CurrentUser() principal: Principal, @Param() { id }: UuidParam): Promise<WebhookEndpointWithSecret> {

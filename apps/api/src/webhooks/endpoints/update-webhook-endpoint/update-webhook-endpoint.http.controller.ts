@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { WebhookEndpoint } from '@councilpay/domain';
 import { UuidParam } from '../../../admin/id.param';
 import type { Principal } from '../../../auth/principal';
-import { CurrentUser, Roles } from '../../../auth/roles';
+import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { UpdateWebhookEndpointRequestDto } from '../webhook-endpoint.request.dto';
 import { UpdateWebhookEndpointCommand } from './update-webhook-endpoint.command';
 
@@ -14,7 +14,7 @@ export class UpdateWebhookEndpointHttpController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Put(':id')
-  @Roles('council_admin')
+  @StaffMay('administer')
   @ApiOperation({ summary: "Change a webhook endpoint's URL, events or description, or turn it off or on" })
   update(
     @CurrentUser() principal: Principal,
