@@ -114,6 +114,11 @@ export interface IdentityConfig {
   sessionTtlMs: number;
   /** A session ends this long after its sign-in, however busy it is. */
   sessionAbsoluteTtlMs: number;
+  /**
+   * A staff session ends after this long without a request a person made (the console's own refreshes, sent
+   * with X-CouncilPay-Background: 1, do not count). Payers' sessions keep sessionTtlMs.
+   */
+  staffSessionIdleMs: number;
   /** Failed logins are counted over this window, per account and per address. */
   loginThrottleWindowMs: number;
   loginMaxFailuresPerAccount: number;
@@ -246,6 +251,7 @@ export const CONFIG_DEFAULTS = {
   SESSION_SECRET: '',
   SESSION_TTL_MS: String(8 * 3600_000),
   SESSION_ABSOLUTE_TTL_MS: String(12 * 3600_000),
+  STAFF_SESSION_IDLE_MS: String(30 * 60_000),
   LOGIN_THROTTLE_WINDOW_MS: String(15 * 60_000),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: '10',
   LOGIN_MAX_FAILURES_PER_ADDRESS: '20',
@@ -474,6 +480,7 @@ function readIdentity(read: EnvReader, production: boolean): IdentityConfig {
     sessionSecret,
     sessionTtlMs: read.integer('SESSION_TTL_MS', 60_000, 30 * 24 * 3600_000),
     sessionAbsoluteTtlMs: read.integer('SESSION_ABSOLUTE_TTL_MS', 1_000, 30 * 24 * 3600_000),
+    staffSessionIdleMs: read.integer('STAFF_SESSION_IDLE_MS', 1_000, 24 * 3600_000),
     loginThrottleWindowMs: read.integer('LOGIN_THROTTLE_WINDOW_MS', 1_000, 24 * 3600_000),
     loginMaxFailuresPerAccount: read.integer('LOGIN_MAX_FAILURES_PER_ACCOUNT', 1, 1_000),
     loginMaxFailuresPerAddress: read.integer('LOGIN_MAX_FAILURES_PER_ADDRESS', 1, 100_000),

@@ -12,6 +12,7 @@ export const USER_FIELDS = {
   councils: true,
   type: true,
   emailVerifiedAt: true,
+  totpEnabledAt: true,
   createdAt: true,
 } as const satisfies Prisma.UserSelect;
 
@@ -28,6 +29,7 @@ export function toAdminUserRow(u: UserFields): AdminUserRow {
     councils: u.councils,
     type: u.type,
     emailVerified: u.emailVerifiedAt !== null,
+    secondFactorEnabled: u.totpEnabledAt !== null,
     createdAt: u.createdAt.toISOString(),
   };
 }
