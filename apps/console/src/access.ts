@@ -1,4 +1,4 @@
-import type { Role } from '@councilpay/domain';
+import { isStaffAccount, type Role } from '@councilpay/domain';
 
 /** What the authProvider knows of the signed-in staff member. */
 export interface StaffPermissions {
@@ -10,8 +10,9 @@ export function isSystemAdmin(permissions: StaffPermissions | undefined): boolea
   return permissions?.roles.includes('_admin') ?? false;
 }
 
+/** Any role but a payer's (libs/domain's rule). */
 export function isStaff(permissions: StaffPermissions | undefined): boolean {
-  return isSystemAdmin(permissions) || (permissions?.roles.includes('council_admin') ?? false);
+  return isStaffAccount(permissions?.roles ?? []);
 }
 
 /** Resources and actions only `_admin` may use; the API refuses them to a council admin anyway. */

@@ -18,6 +18,7 @@ const USER: AdminUserRow = {
   councils: ['mdpg'],
   type: 'staff',
   emailVerified: true,
+  secondFactorEnabled: true,
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 
