@@ -6,6 +6,7 @@
 // are no image), and the live status stream is opened far more often at once than one address may. Prints the
 // request count and the seed; a failure prints the request (method, path, headers, body prefix) and fast-check's
 // seed and path to replay it.
+import { staffSignIn } from '../staff-sign-in.mjs';
 import { get } from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
 import fc from 'fast-check';
@@ -411,17 +412,9 @@ function buildRequest(sample, baseUrl, admin) {
   };
 }
 
-/** Signs in as the seeded _admin; returns the cookie header and CSRF token. */
-export async function signInAdmin(baseUrl, email, password) {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (res.status !== 200) throw new Error(`admin sign-in answered ${res.status}: ${await res.text()}`);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const csrf = cookies.find((c) => c.startsWith('cp_csrf='))?.slice('cp_csrf='.length);
-  return { cookie: cookies.join('; '), csrf };
+/** Signs in as the seeded _admin (password and second factor); returns the cookie header and CSRF token. */
+export function signInAdmin(baseUrl, email, password) {
+  return staffSignIn(baseUrl, email, password);
 }
 
 async function send(req) {

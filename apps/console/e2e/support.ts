@@ -3,6 +3,7 @@
  * (to make bills of our own), the gateway simulator's control API, and signing in.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { authenticator } from 'otplib';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -22,12 +23,38 @@ function e2eEnv(): E2eEnv {
   ) as E2eEnv;
 }
 
-/** The seeded staff accounts (demo data of prisma/seed). */
+/** The seeded staff accounts (demo data of prisma/seed), with the demo's second factor (scripts/lib.mjs DEFAULTS). */
 export const STAFF = {
   admin: 'admin@councilpay.my',
   mdpgAdmin: 'admin.mdpg@councilpay.my',
   password: process.env.SEED_ADMIN_PASSWORD || 'Demo#CouncilPay2026',
+  totpSecret: process.env.DEMO_STAFF_TOTP_SECRET || 'COUNCILPAYDEMOSTAFFTOTPDEVONLY23',
 };
+
+const STEP_MS = 30_000;
+/** The newest time step whose code each account was sent (the API accepts a step's code once, never an older one). */
+const lastSteps = new Map<string, number>();
+
+/**
+ * A code of the account's authenticator app that the API has not seen: this step's or the next (both inside its
+ * window), waiting for the clock when both were sent already (several sign-ins of one account within a minute).
+ */
+export async function freshTotpCode(email: string, secret: string): Promise<string> {
+  const last = lastSteps.get(email) ?? 0;
+  let step: number | undefined;
+  await expect
+    .poll(
+      () => {
+        const now = Math.floor(Date.now() / STEP_MS);
+        step = [now, now + 1].find((s) => s > last);
+        return step !== undefined;
+      },
+      { timeout: 65_000, intervals: [500] },
+    )
+    .toBe(true);
+  lastSteps.set(email, step!);
+  return authenticator.clone({ epoch: step! * STEP_MS }).generate(secret);
+}
 
 /** A compound of its own for one journey (so journeys never share balances), made in the database. */
 export async function makeBill(council: string, balanceSen = 4_200): Promise<string> {
@@ -152,6 +179,8 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(STAFF.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel(/^Authentication code/).fill(await freshTotpCode(email, STAFF.totpSecret));
+  await page.getByRole('button', { name: 'Verify' }).click();
   // The first screen after signing in loads the console's code and the dashboard's figures.
   await expect(page.getByTestId('dashboard-pending')).toBeVisible({ timeout: 20_000 });
 }

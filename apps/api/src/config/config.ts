@@ -538,13 +538,19 @@ function readPublicKeys(read: EnvReader, name: VariableName): string[] {
  * secrets open under the key they were sealed with: to change the key, list the old one in
  * WEBHOOK_SECRETS_PREVIOUS_KEYS, seal everything again under the new one (`npm run secrets:reseal`), then drop it.
  */
+/** WEBHOOK_SECRETS_KEY, or when not set one derived from SESSION_SECRET (the seed seals with it too). */
+export function webhookSecretsKey(configured: string, sessionSecret: string): string {
+  return (
+    configured ||
+    Buffer.from(hkdfSync('sha256', sessionSecret, '', 'councilpay webhook secrets v1', 32)).toString('base64url')
+  );
+}
+
 function readWebhooks(read: EnvReader, production: boolean, sessionSecret: string): WebhooksConfig {
   const configured = read.raw('WEBHOOK_SECRETS_KEY');
   if (production && configured && configured.length < 32)
     read.problems.push('WEBHOOK_SECRETS_KEY must be at least 32 random characters');
-  const secretsKey =
-    configured ||
-    Buffer.from(hkdfSync('sha256', sessionSecret, '', 'councilpay webhook secrets v1', 32)).toString('base64url');
+  const secretsKey = webhookSecretsKey(configured, sessionSecret);
   const previousSecretsKeys = read
     .raw('WEBHOOK_SECRETS_PREVIOUS_KEYS')
     .split(',')
