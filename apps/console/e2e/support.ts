@@ -3,7 +3,7 @@
  * (to make bills of our own), the gateway simulator's control API, and signing in.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { authenticator } from 'otplib';
+import { freshTotpCode } from '../../../scripts/totp.mjs';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -31,30 +31,27 @@ export const STAFF = {
   totpSecret: process.env.DEMO_STAFF_TOTP_SECRET || 'COUNCILPAYDEMOSTAFFTOTPDEVONLY23',
 };
 
-const STEP_MS = 30_000;
-/** The newest time step whose code each account was sent (the API accepts a step's code once, never an older one). */
-const lastSteps = new Map<string, number>();
-
 /**
- * A code of the account's authenticator app that the API has not seen: this step's or the next (both inside its
- * window), waiting for the clock when both were sent already (several sign-ins of one account within a minute).
+ * A staff account of its own (council admin of mdpg, no second factor yet), made in the database with the demo
+ * staff's password (its hash copied from the seeded _admin). Returns its id.
  */
-export async function freshTotpCode(email: string, secret: string): Promise<string> {
-  const last = lastSteps.get(email) ?? 0;
-  let step: number | undefined;
-  await expect
-    .poll(
-      () => {
-        const now = Math.floor(Date.now() / STEP_MS);
-        step = [now, now + 1].find((s) => s > last);
-        return step !== undefined;
-      },
-      { timeout: 65_000, intervals: [500] },
-    )
-    .toBe(true);
-  lastSteps.set(email, step!);
-  return authenticator.clone({ epoch: step! * STEP_MS }).generate(secret);
+export async function makeStaff(email: string): Promise<string> {
+  const client = new Client({ connectionString: e2eEnv().databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO "User" ("id", "email", "fullName", "passwordHash", "roles", "councils", "type", "emailVerifiedAt", "updatedAt")
+       SELECT gen_random_uuid(), $1, 'Pegawai E2E', "passwordHash", ARRAY['council_admin'], ARRAY['mdpg'], 'staff', now(), now()
+       FROM "User" WHERE "email" = $2 RETURNING "id"`,
+      [email, STAFF.admin],
+    );
+    return rows[0].id;
+  } finally {
+    await client.end();
+  }
 }
+
+export { freshTotpCode };
 
 /** A compound of its own for one journey (so journeys never share balances), made in the database. */
 export async function makeBill(council: string, balanceSen = 4_200): Promise<string> {
