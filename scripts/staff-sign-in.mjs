@@ -10,7 +10,9 @@ import { forgetSteps, freshTotpCode, sentStep, totpCode, freshStep } from './tot
 const secrets = new Map();
 
 function secretOf(email) {
-  return secrets.get(email.trim().toLowerCase()) ?? (process.env.DEMO_STAFF_TOTP_SECRET || DEFAULTS.DEMO_STAFF_TOTP_SECRET);
+  return (
+    secrets.get(email.trim().toLowerCase()) ?? (process.env.DEMO_STAFF_TOTP_SECRET || DEFAULTS.DEMO_STAFF_TOTP_SECRET)
+  );
 }
 
 /**

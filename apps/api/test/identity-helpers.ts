@@ -152,7 +152,8 @@ export async function passSecondFactor(browser: Browser, email: string, state: S
   expect(kept, `no second factor enrolled by the helpers for ${email}`).toBeDefined();
   const now = currentStep();
   const step = [now, now + 1].find((s) => s > kept!.lastStep);
-  const answer = step !== undefined ? { code: totpCode(kept!.secret, step) } : { recoveryCode: kept!.recoveryCodes.shift() };
+  const answer =
+    step !== undefined ? { code: totpCode(kept!.secret, step) } : { recoveryCode: kept!.recoveryCodes.shift() };
   const verified = await agent.post('/api/auth/second-factor/verify').set(CSRF_HEADER, csrf).send(answer);
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   if (step !== undefined) kept!.lastStep = step;

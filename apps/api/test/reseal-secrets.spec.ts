@@ -112,9 +112,7 @@ describe('the webhook secrets key changed without a council noticing', () => {
     expect(() => settled.open(lost.id, after.lost)).toThrow();
 
     const again = await resealSecrets(prisma, during);
-    expect(
-      again.webhookEndpoints.resealed + again.councilApiKeys.resealed + again.staffSecondFactors.resealed,
-    ).toBe(0);
+    expect(again.webhookEndpoints.resealed + again.councilApiKeys.resealed + again.staffSecondFactors.resealed).toBe(0);
     expect(await sealedOf()).toEqual(after);
   });
 });

@@ -32,7 +32,9 @@ import { createTestApi } from './test-app';
 import { until } from './worker-helpers';
 
 /** Password only, then the answer of enrolment (start and confirm) done by hand. */
-async function enrolByHand(browser: Browser): Promise<{ secret: string; step: number; enrolled: SecondFactorEnrolled }> {
+async function enrolByHand(
+  browser: Browser,
+): Promise<{ secret: string; step: number; enrolled: SecondFactorEnrolled }> {
   const started = await browser.agent.post('/api/auth/second-factor/enrolment').set(CSRF_HEADER, browser.csrf);
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   const { secret } = started.body as SecondFactorEnrolment;

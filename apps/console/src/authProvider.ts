@@ -67,10 +67,7 @@ export class SecondFactorNeeded extends Error {
 
 /** What the sign-in page sends to `login`: the password, then a code or a recovery code, or "enrolled, go on". */
 export type LoginParams =
-  | { username: string; password: string }
-  | { code: string }
-  | { recoveryCode: string }
-  | { enrolled: true };
+  { username: string; password: string } | { code: string } | { recoveryCode: string } | { enrolled: true };
 
 /** Enrolment, step 1: a new secret (QR and text), shown once. */
 export async function startEnrolment(): Promise<SecondFactorEnrolment> {

@@ -1,4 +1,11 @@
-import { isStaffAccount, maskIdentity, ROLES, type Role, type SecondFactorState, type SessionUser } from '@councilpay/domain';
+import {
+  isStaffAccount,
+  maskIdentity,
+  ROLES,
+  type Role,
+  type SecondFactorState,
+  type SessionUser,
+} from '@councilpay/domain';
 import type { User } from '../generated/prisma/client';
 import { passwordStamp } from './passwords';
 

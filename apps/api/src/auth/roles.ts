@@ -38,7 +38,11 @@ export function hasRole(principal: Principal, required: readonly Role[]): boolea
 
 export function unauthorized(ended?: unknown): ApiError {
   if (ended === 'idle')
-    return new ApiError(401, 'session_idle_timeout', 'Your session ended after a while without use. Please log in again.');
+    return new ApiError(
+      401,
+      'session_idle_timeout',
+      'Your session ended after a while without use. Please log in again.',
+    );
   return new ApiError(401, 'unauthorized', 'Please log in to continue.');
 }
 

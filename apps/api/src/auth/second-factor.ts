@@ -16,12 +16,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { RateLimiter, tooManyRequests } from '../rate-limit/rate-limiter';
 import { EndpointSecrets } from '../webhooks/endpoints/endpoint-secrets';
 import type { Principal } from './principal';
-import {
-  newRecoveryCodes,
-  normaliseTotpCode,
-  recoveryCodeHash,
-  stepAcceptable,
-} from './second-factor-rules';
+import { newRecoveryCodes, normaliseTotpCode, recoveryCodeHash, stepAcceptable } from './second-factor-rules';
 
 /** A TOTP secret of 160 bits (RFC 4226's recommended length), base32. */
 const SECRET_BYTES = 20;
@@ -124,7 +119,10 @@ export class SecondFactor {
 
   private async countTry(principal: Principal): Promise<void> {
     const { loginThrottleWindowMs, loginMaxFailuresPerAccount } = this.config.identity;
-    const { count, retryAfterMs } = await this.limiter.hit(SecondFactor.throttleKey(principal.id), loginThrottleWindowMs);
+    const { count, retryAfterMs } = await this.limiter.hit(
+      SecondFactor.throttleKey(principal.id),
+      loginThrottleWindowMs,
+    );
     if (count <= loginMaxFailuresPerAccount) return;
     this.logger.warn({ userId: principal.id }, 'Second factor throttled');
     throw tooManyRequests('Too many wrong codes. Please wait a while and try again.', retryAfterMs);

@@ -97,7 +97,8 @@ function dropEndedSessions(config: AppConfig): RequestHandler {
     const principal = req.user as Principal | undefined;
     if (principal && session.startedAt === undefined) session.startedAt = now;
     const tooOld = now - (session.startedAt ?? now) >= config.identity.sessionAbsoluteTtlMs;
-    const idle = Boolean(principal?.staff) && staffSessionIdle(session.lastActiveAt, now, config.identity.staffSessionIdleMs);
+    const idle =
+      Boolean(principal?.staff) && staffSessionIdle(session.lastActiveAt, now, config.identity.staffSessionIdleMs);
     if (principal && !tooOld && !idle) {
       if (principal.staff && (session.lastActiveAt === undefined || !isBackgroundRequest(req)))
         session.lastActiveAt = now;

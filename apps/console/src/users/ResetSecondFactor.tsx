@@ -1,15 +1,7 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { Chip, Stack } from '@mui/material';
 import { useState } from 'react';
-import {
-  Confirm,
-  Labeled,
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-} from 'react-admin';
+import { Confirm, Labeled, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { isStaffAccount } from '@councilpay/domain';
 import type { ConsoleDataProvider, UserRecord } from '../dataProvider';
 import { ActionButton } from '../shared/ActionButton';

@@ -17,20 +17,24 @@ export const consoleEn = {
     use_recovery: 'Use a recovery code instead',
     use_code: 'Use the authenticator app instead',
     enrol_title: 'Set up your second factor',
-    enrol_intro: 'Staff sign in with a password and a code from an authenticator app (such as Google Authenticator, Microsoft Authenticator or FreeOTP). Scan this QR code with the app, or type the key below into it, then enter the 6-digit code it shows.',
+    enrol_intro:
+      'Staff sign in with a password and a code from an authenticator app (such as Google Authenticator, Microsoft Authenticator or FreeOTP). Scan this QR code with the app, or type the key below into it, then enter the 6-digit code it shows.',
     qr_alt: 'QR code to scan with your authenticator app',
     secret_label: 'Key (if you cannot scan the QR code):',
     turn_on: 'Turn on',
     recovery_title: 'Your recovery codes',
-    recovery_once: 'Keep these 10 codes somewhere safe, away from your phone: they are shown only this once. Each one signs you in once if you lose your phone.',
+    recovery_once:
+      'Keep these 10 codes somewhere safe, away from your phone: they are shown only this once. Each one signs you in once if you lose your phone.',
     codes_kept: 'I have kept these codes: continue',
-    signed_out_idle: 'You were signed out because the console was left without activity (staff sessions end after 30 minutes idle). Please sign in again.',
+    signed_out_idle:
+      'You were signed out because the console was left without activity (staff sessions end after 30 minutes idle). Please sign in again.',
     field: 'Second factor',
     on: 'On',
     off: 'Off: set up at the next sign-in',
     reset: 'Reset second factor',
     reset_title: 'Reset the second factor of {{email}}?',
-    reset_confirm: 'Their authenticator app and recovery codes stop working, and they set up a new second factor at their next sign-in. Do this only when you are sure who asked (for example a lost phone). The reset is recorded in the audit.',
+    reset_confirm:
+      'Their authenticator app and recovery codes stop working, and they set up a new second factor at their next sign-in. Do this only when you are sure who asked (for example a lost phone). The reset is recorded in the audit.',
     reset_done: 'The second factor of {{email}} was reset.',
   },
   dashboard: 'Dashboard',

@@ -15,12 +15,14 @@ export const consoleZh: typeof consoleEn = {
     use_recovery: '改用恢复码',
     use_code: '改用身份验证器应用',
     enrol_title: '设置第二重验证',
-    enrol_intro: '员工需以密码加上身份验证器应用（如 Google Authenticator、Microsoft Authenticator 或 FreeOTP）的验证码登录。请用应用扫描此二维码，或输入下方的密钥，然后输入应用显示的 6 位验证码。',
+    enrol_intro:
+      '员工需以密码加上身份验证器应用（如 Google Authenticator、Microsoft Authenticator 或 FreeOTP）的验证码登录。请用应用扫描此二维码，或输入下方的密钥，然后输入应用显示的 6 位验证码。',
     qr_alt: '用身份验证器应用扫描的二维码',
     secret_label: '密钥（无法扫描二维码时使用）：',
     turn_on: '启用',
     recovery_title: '您的恢复码',
-    recovery_once: '请将这 10 个恢复码保存在安全的地方，并与手机分开存放：它们只显示这一次。如果手机丢失，每个恢复码可让您登录一次。',
+    recovery_once:
+      '请将这 10 个恢复码保存在安全的地方，并与手机分开存放：它们只显示这一次。如果手机丢失，每个恢复码可让您登录一次。',
     codes_kept: '我已保存这些恢复码：继续',
     signed_out_idle: '您因控制台长时间未操作已被登出（员工会话闲置 30 分钟后结束），请重新登录。',
     field: '第二重验证',
@@ -28,7 +30,8 @@ export const consoleZh: typeof consoleEn = {
     off: '未启用：将在下次登录时设置',
     reset: '重置第二重验证',
     reset_title: '重置 {{email}} 的第二重验证？',
-    reset_confirm: '对方的身份验证器应用和恢复码将失效，并须在下次登录时重新设置第二重验证。请仅在确认请求者身份时执行（例如手机丢失）。此操作会记录在审计中。',
+    reset_confirm:
+      '对方的身份验证器应用和恢复码将失效，并须在下次登录时重新设置第二重验证。请仅在确认请求者身份时执行（例如手机丢失）。此操作会记录在审计中。',
     reset_done: '{{email}} 的第二重验证已重置。',
   },
   dashboard: '仪表板',

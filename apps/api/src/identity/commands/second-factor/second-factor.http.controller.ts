@@ -1,12 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type {
-  RecoveryCodes,
-  SecondFactorEnrolled,
-  SecondFactorEnrolment,
-  SessionUser,
-} from '@councilpay/domain';
+import type { RecoveryCodes, SecondFactorEnrolled, SecondFactorEnrolment, SessionUser } from '@councilpay/domain';
 import { toSessionUser, type Principal } from '../../../auth/principal';
 import { BeforeSecondFactor, CurrentUser, SignedIn } from '../../../auth/roles';
 import { SecondFactor } from '../../../auth/second-factor';
