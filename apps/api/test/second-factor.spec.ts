@@ -333,9 +333,18 @@ describe('staff sessions end after STAFF_SESSION_IDLE_MS without a person’s re
     );
     expect(ended.status).toBe(401);
     expect(ended.body.code).toBe('session_idle_timeout');
-    // The session is gone: the next request is a guest's.
-    expect((await agent.get('/api/auth/me').expect(401)).body.code).toBe('unauthorized');
-    expect((await sessionOf(cookie)).data).toEqual({});
+    // The user is gone from the session; every later request (a refresh racing it, a reload) says why.
+    expect((await agent.get('/api/auth/me').expect(401)).body.code).toBe('session_idle_timeout');
+    await agent.get('/api/health').set(BACKGROUND_REQUEST_HEADER, '1').expect(200);
+    expect((await agent.get('/api/admin/payments').expect(401)).body.code).toBe('session_idle_timeout');
+    const kept = (await sessionOf(cookie)).data;
+    expect(kept).toMatchObject({ endedBy: 'idle' });
+    expect(kept).not.toHaveProperty('passport');
+    // Signing in again in this browser starts a new session.
+    const relogin = await agent.post('/api/auth/login').send({ email: staff.email, password: PASSWORD }).expect(200);
+    expect((relogin.body as SessionUser).secondFactor).toBe('code_required');
+    expect(setCookie(relogin, SESSION_COOKIE)!.value).not.toBe(cookie);
+    expect((await agent.get('/api/auth/me').expect(200)).body.secondFactor).toBe('code_required');
 
     // The payer signed in before it, idle as long, is still signed in (SESSION_TTL_MS applies to payers).
     await payer.agent.get('/api/me/profile').expect(200);

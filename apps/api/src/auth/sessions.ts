@@ -23,6 +23,8 @@ declare module 'express-session' {
     secondFactorSince?: number;
     /** Staff: the last request a person made (ms); STAFF_SESSION_IDLE_MS after it the session ends. */
     lastActiveAt?: number;
+    /** Why the user's session ended while the browser kept it (a guest's now, until a new sign-in). */
+    endedBy?: 'idle';
   }
 }
 
@@ -81,12 +83,14 @@ function readCookie(req: Request, name: string): string | undefined {
 }
 
 /**
- * A session whose user is gone, whose password changed since it signed in, that is older than
- * SESSION_ABSOLUTE_TTL_MS (however busy: the idle TTL rolls, this does not), or a staff session with no request
- * of a person's for STAFF_SESSION_IDLE_MS, is dropped: the request goes on as a guest's (a route that needs a
- * user answers 401, `session_idle_timeout` for the idle one) and the browser is told to forget the cookies. A
- * staff request without the background header moves the idle clock on. A session from before these rules
- * counts from now.
+ * A session whose user is gone, whose password changed since it signed in, or that is older than
+ * SESSION_ABSOLUTE_TTL_MS (however busy: the idle TTL rolls, this does not) is dropped: the request goes on as a
+ * guest's and the browser is told to forget the cookies. A session from before these rules counts from now.
+ *
+ * A staff session with no request of a person's for STAFF_SESSION_IDLE_MS ends too, but is kept as a guest's
+ * session that says why (`endedBy`): this request and every later one of that browser (a refresh racing it
+ * included) that needs a user answer 401 `session_idle_timeout`, until it signs in again (a new session). A staff
+ * request without the background header moves the idle clock on.
  */
 function dropEndedSessions(config: AppConfig): RequestHandler {
   const logger = new Logger('Sessions');
@@ -95,6 +99,10 @@ function dropEndedSessions(config: AppConfig): RequestHandler {
     if (!session?.csrfToken) return next();
     const now = Date.now();
     const principal = req.user as Principal | undefined;
+    if (!principal && session.endedBy === 'idle') {
+      res.locals[SESSION_ENDED] = 'idle' satisfies SessionEnded;
+      return next();
+    }
     if (principal && session.startedAt === undefined) session.startedAt = now;
     const tooOld = now - (session.startedAt ?? now) >= config.identity.sessionAbsoluteTtlMs;
     const idle =
@@ -104,11 +112,16 @@ function dropEndedSessions(config: AppConfig): RequestHandler {
         session.lastActiveAt = now;
       return next();
     }
-    if (principal && idle && !tooOld) {
-      res.locals[SESSION_ENDED] = 'idle' satisfies SessionEnded;
-      logger.log({ userId: principal.id }, 'Staff session ended after being idle');
-    }
     req.user = undefined;
+    if (principal && idle && !tooOld) {
+      logger.log({ userId: principal.id }, 'Staff session ended after being idle');
+      res.locals[SESSION_ENDED] = 'idle' satisfies SessionEnded;
+      delete session.passport;
+      delete session.secondFactorSince;
+      delete session.lastActiveAt;
+      session.endedBy = 'idle';
+      return next();
+    }
     clearCookies(res, config);
     session.destroy((error?: unknown) => next(error));
   };
