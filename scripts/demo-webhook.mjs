@@ -10,8 +10,8 @@ const DEMO_WEBHOOK_EVENTS = ['bill.credited', 'payment.late_approval', 'refund.m
  * keeps secrets in memory only, so each start gives it the current one) and hands the secret to the simulator.
  * Returns the endpoint's id. The secret is never printed.
  */
-export async function registerDemoWebhook({ apiUrl, simUrl, email, password }) {
-  const { cookie, csrf } = await staffSignIn(apiUrl, email, password).catch((error) => {
+export async function registerDemoWebhook({ apiUrl, simUrl, email, password, totpSecret }) {
+  const { cookie, csrf } = await staffSignIn(apiUrl, email, password, { totpSecret }).catch((error) => {
     throw new Error(`demo webhook: ${error.message}`);
   });
   const headers = { Cookie: cookie, 'Content-Type': 'application/json', 'X-CSRF-Token': csrf };

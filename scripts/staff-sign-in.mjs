@@ -17,9 +17,11 @@ function secretOf(email) {
 
 /**
  * Signs in as a staff member through POST /api/auth/login and the second factor; returns the session's cookie
- * header and CSRF token. Payers' accounts get the session as it is.
+ * header and CSRF token. Payers' accounts get the session as it is. `totpSecret`: the account's, when it is not the
+ * demo staff's.
  */
-export async function staffSignIn(baseUrl, email, password) {
+export async function staffSignIn(baseUrl, email, password, { totpSecret } = {}) {
+  if (totpSecret) secrets.set(email.trim().toLowerCase(), totpSecret);
   const login = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -14,6 +14,11 @@ export function totpCode(secret, step) {
   return authenticator.clone({ epoch: step * TOTP_STEP_MS }).generate(secret);
 }
 
+/** The newest step whose code was sent for `account` (0: none). */
+export function lastSentStep(account) {
+  return lastSteps.get(account.trim().toLowerCase()) ?? 0;
+}
+
 /** Remembers that a code of `step` was sent for `account` (also one the API refused as used). */
 export function sentStep(account, step) {
   const key = account.trim().toLowerCase();

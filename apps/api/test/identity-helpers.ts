@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { authenticator } from 'otplib';
+import { forgetSteps, lastSentStep, sentStep } from '../../../scripts/totp.mjs';
 import request from 'supertest';
 import { expect } from 'vitest';
 import {
@@ -102,12 +103,14 @@ export function setCookie(res: request.Response, name: string): { value: string;
   return { value: decodeURIComponent(pair.slice(name.length + 1)), attributes: attributes.join(';').trim() };
 }
 
-/** What a staff member's authenticator app and desk drawer hold: the TOTP secret and unused recovery codes. */
+/**
+ * What a staff member's authenticator app and desk drawer hold: the TOTP secret and unused recovery codes. The
+ * newest time step whose code was sent (the API accepts a step's code once, never an older one) is kept by
+ * scripts/totp.mjs, shared with the scripts a test runs (the demo webhook).
+ */
 export interface Authenticator {
   secret: string;
   recoveryCodes: string[];
-  /** The newest time step whose code was sent (the API accepts a step's code once, never an older one). */
-  lastStep: number;
 }
 
 /** The second factors the helpers enrolled, by email (as a person keeps their phone). */
@@ -138,25 +141,27 @@ export async function passSecondFactor(browser: Browser, email: string, state: S
     const started = await agent.post('/api/auth/second-factor/enrolment').set(CSRF_HEADER, csrf);
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     const { secret } = started.body as SecondFactorEnrolment;
+    forgetSteps(email);
     const step = currentStep();
+    sentStep(email, step);
     const confirmed = await agent
       .post('/api/auth/second-factor/enrolment/confirm')
       .set(CSRF_HEADER, csrf)
       .send({ code: totpCode(secret, step) });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     const { recoveryCodes } = confirmed.body as SecondFactorEnrolled;
-    authenticators.set(email.trim().toLowerCase(), { secret, recoveryCodes: [...recoveryCodes], lastStep: step });
+    authenticators.set(email.trim().toLowerCase(), { secret, recoveryCodes: [...recoveryCodes] });
     return;
   }
   const kept = authenticators.get(email.trim().toLowerCase());
   expect(kept, `no second factor enrolled by the helpers for ${email}`).toBeDefined();
   const now = currentStep();
-  const step = [now, now + 1].find((s) => s > kept!.lastStep);
+  const step = [now, now + 1].find((s) => s > lastSentStep(email));
+  if (step !== undefined) sentStep(email, step);
   const answer =
     step !== undefined ? { code: totpCode(kept!.secret, step) } : { recoveryCode: kept!.recoveryCodes.shift() };
   const verified = await agent.post('/api/auth/second-factor/verify').set(CSRF_HEADER, csrf).send(answer);
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  if (step !== undefined) kept!.lastStep = step;
   if (kept!.recoveryCodes.length < 3) {
     const fresh = await agent.post('/api/auth/second-factor/recovery-codes').set(CSRF_HEADER, csrf);
     expect(fresh.status, JSON.stringify(fresh.body)).toBe(201);

@@ -28,6 +28,7 @@ import {
   totpCode,
   type Browser,
 } from './identity-helpers';
+import { sentStep } from '../../../scripts/totp.mjs';
 import { createTestApi } from './test-app';
 import { until } from './worker-helpers';
 
@@ -312,7 +313,8 @@ describe('staff sessions end after STAFF_SESSION_IDLE_MS without a person’s re
     const cookie = setCookie(login, SESSION_COOKIE)!.value;
     const browser: Browser = { agent, csrf: setCookie(login, 'cp_csrf')!.value };
     const { secret, step } = await enrolByHand(browser);
-    authenticators.set(staff.email, { secret, recoveryCodes: [], lastStep: step });
+    authenticators.set(staff.email, { secret, recoveryCodes: [] });
+    sentStep(staff.email, step);
 
     // A background request does not move the idle clock; a person's does.
     const before = Number((await sessionOf(cookie)).data.lastActiveAt);
