@@ -12,6 +12,7 @@
 //   node scripts/bench-bills.mjs [--rows 1000000] [--batches 20] [--quick] [--drop]
 //
 // BENCH_DATABASE_URL (default: the local server, database councilpay_bench_bills) and REDIS_URL choose the servers.
+import { staffSignIn } from './staff-sign-in.mjs';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -69,17 +70,9 @@ async function writeFiles(dir, prefix, rows) {
   await Promise.all([once(csv, 'finish'), once(copy, 'finish')]);
 }
 
-/** A signed-in staff session: its cookies and CSRF token. */
-async function signIn(baseUrl) {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(DEMO_ADMIN),
-  });
-  if (res.status !== 200) throw new Error(`staff sign-in failed: ${res.status} ${await res.text()}`);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const csrf = cookies.find((c) => c.startsWith('cp_csrf='))?.slice('cp_csrf='.length);
-  return { cookie: cookies.join('; '), csrf };
+/** A signed-in staff session (password and second factor): its cookies and CSRF token. */
+function signIn(baseUrl) {
+  return staffSignIn(baseUrl, DEMO_ADMIN.email, DEMO_ADMIN.password);
 }
 
 async function staff(session, baseUrl, method, path, body, headers = {}) {

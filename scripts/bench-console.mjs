@@ -10,6 +10,7 @@
 //
 // BENCH_DATABASE_URL (default: the local server, database councilpay_console_bench) and REDIS_URL choose the
 // servers.
+import { staffSignIn } from './staff-sign-in.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -150,15 +151,9 @@ async function seed(env) {
   await query(env.DATABASE_URL, 'ANALYZE');
 }
 
+/** A staff session (password and second factor): its cookie header. */
 async function signIn(baseUrl, email) {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`${email} could not sign in: ${res.status} ${await res.text()}`);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  return cookies.join('; ');
+  return (await staffSignIn(baseUrl, email, PASSWORD)).cookie;
 }
 
 function percentile(sorted, p) {

@@ -7,4 +7,6 @@ export declare function registerDemoWebhook(options: {
   simUrl: string;
   email: string;
   password: string;
+  /** The account's TOTP secret when it is not the demo staff's (DEMO_STAFF_TOTP_SECRET). */
+  totpSecret?: string;
 }): Promise<string>;

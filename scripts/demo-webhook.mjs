@@ -1,4 +1,5 @@
 // npm start's demo of payments out: mdpg's webhook endpoint pointing at the council simulator.
+import { staffSignIn } from './staff-sign-in.mjs';
 /** The demo: the council whose webhooks go to the council simulator, and the events it receives. */
 export const DEMO_WEBHOOK_COUNCIL = 'mdpg';
 const DEMO_WEBHOOK_EVENTS = ['bill.credited', 'payment.late_approval', 'refund.made', 'day.signed_off'];
@@ -9,16 +10,11 @@ const DEMO_WEBHOOK_EVENTS = ['bill.credited', 'payment.late_approval', 'refund.m
  * keeps secrets in memory only, so each start gives it the current one) and hands the secret to the simulator.
  * Returns the endpoint's id. The secret is never printed.
  */
-export async function registerDemoWebhook({ apiUrl, simUrl, email, password }) {
-  const login = await fetch(`${apiUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
+export async function registerDemoWebhook({ apiUrl, simUrl, email, password, totpSecret }) {
+  const { cookie, csrf } = await staffSignIn(apiUrl, email, password, { totpSecret }).catch((error) => {
+    throw new Error(`demo webhook: ${error.message}`);
   });
-  if (login.status !== 200) throw new Error(`demo webhook: signing in as ${email} answered ${login.status}`);
-  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const csrf = cookies.find((c) => c.startsWith('cp_csrf='))?.slice('cp_csrf='.length);
-  const headers = { Cookie: cookies.join('; '), 'Content-Type': 'application/json', 'X-CSRF-Token': csrf ?? '' };
+  const headers = { Cookie: cookie, 'Content-Type': 'application/json', 'X-CSRF-Token': csrf };
   const call = async (method, path, body) => {
     const res = await fetch(`${apiUrl}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
     if (res.status >= 300) throw new Error(`demo webhook: ${method} ${path} answered ${res.status}`);

@@ -18,6 +18,9 @@ export const DEFAULTS = {
   PORT: '3000',
   SIM_PORT: '3100',
   COUNCIL_SIM_PORT: '3200',
+  // Development only: the demo seed gives the demo staff this TOTP secret (base32), so `npm start` can print it
+  // for an authenticator app and the scripts and browser tests can compute codes. Never set in production.
+  DEMO_STAFF_TOTP_SECRET: 'COUNCILPAYDEMOSTAFFTOTPDEVONLY23',
 };
 
 export function log(message) {
@@ -211,7 +214,10 @@ export async function dropDatabase(databaseUrl) {
 /** Migrates and seeds the database of `env.DATABASE_URL`. */
 export function migrateAndSeed(env, seedArgs = []) {
   node('scripts/prisma.mjs', ['migrate', 'deploy'], { env });
-  node('node_modules/tsx/dist/cli.mjs', ['prisma/seed/index.ts', ...seedArgs], { env });
+  // The demo seed (never production's, nor --reference) gives the demo staff the development TOTP secret.
+  const demo = env.NODE_ENV !== 'production' && !seedArgs.includes('--reference');
+  const seedEnv = demo ? { DEMO_STAFF_TOTP_SECRET: DEFAULTS.DEMO_STAFF_TOTP_SECRET, ...env } : env;
+  node('node_modules/tsx/dist/cli.mjs', ['prisma/seed/index.ts', ...seedArgs], { env: seedEnv });
 }
 
 export function buildAll(env) {

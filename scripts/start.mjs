@@ -24,6 +24,8 @@ async function main() {
   const env = { ...process.env };
   for (const [key, value] of Object.entries(DEFAULTS)) env[key] ||= value;
   env.NODE_ENV ||= 'development';
+  // The demo staff's second factor is a development setting: never carried into a production start.
+  if (env.NODE_ENV === 'production') delete env.DEMO_STAFF_TOTP_SECRET;
   env.PUBLIC_URL ||= `http://localhost:${env.PORT}`;
   env.SIM_PUBLIC_URL ||= `http://localhost:${env.SIM_PORT}`;
   const councilSimUrl = `http://127.0.0.1:${env.COUNCIL_SIM_PORT}`;
@@ -77,6 +79,13 @@ async function main() {
   log('CouncilPay is running:');
   log(`  portal         ${api}/`);
   log(`  console        ${api}/console/  (demo staff: admin@councilpay.my, password in README)`);
+  if (env.DEMO_STAFF_TOTP_SECRET)
+    log(
+      `                 second factor of the demo staff (development only): add the key ${env.DEMO_STAFF_TOTP_SECRET} ` +
+        'to an authenticator app (TOTP, 6 digits, 30 s), or scan the otpauth link below',
+    );
+  if (env.DEMO_STAFF_TOTP_SECRET)
+    log(`                 otpauth://totp/CouncilPay:demo-staff?secret=${env.DEMO_STAFF_TOTP_SECRET}&issuer=CouncilPay`);
   log(`  API health     ${api}/api/health`);
   log(`  API docs       ${api}/api/docs`);
   log(`  gateway sim    ${env.SIM_PUBLIC_URL}/`);

@@ -16,7 +16,9 @@ import {
   PASSWORD_MIN_LENGTH,
   PAYABLE_TYPES,
 } from '@councilpay/domain';
+import { sealingKey, sealSecret } from '@councilpay/webhooks';
 import { PrismaClient } from '../../apps/api/src/generated/prisma/client';
+import { DEV_SESSION_SECRET, webhookSecretsKey } from '../../apps/api/src/config/config';
 import {
   councilMonogramSvg,
   monogramPath,
@@ -120,13 +122,44 @@ async function seedUsers(prisma: PrismaClient): Promise<void> {
     { email: 'admin@councilpay.my', fullName: 'Pentadbir Sistem', roles: ['_admin'], councils: [] as string[] },
     { email: 'admin.mdpg@councilpay.my', fullName: 'Pentadbir MDPG', roles: ['council_admin'], councils: ['mdpg'] },
   ];
+  const totpSecret = demoStaffTotpSecret();
   for (const u of users) {
-    await prisma.user.upsert({
+    const user = await prisma.user.upsert({
       where: { email: u.email },
       update: {},
       create: { ...u, passwordHash, type: 'staff', emailVerifiedAt: new Date() },
     });
+    if (!totpSecret) continue;
+    // Only where no second factor is on: one set up (or reset) by staff is kept.
+    await prisma.user.updateMany({
+      where: { id: user.id, totpEnabledAt: null },
+      data: {
+        totpSecretSealed: sealSecret(demoSealingKey(), user.id, totpSecret),
+        totpEnabledAt: new Date(),
+        totpLastStep: null,
+        recoveryCodeHashes: [],
+      },
+    });
   }
+}
+
+/**
+ * Development only: DEMO_STAFF_TOTP_SECRET (base32), the demo staff's second factor, which `npm start` prints for
+ * an authenticator app and the scripts and browser tests compute codes from. Refused in production; without it
+ * the demo staff set up their second factor at their first sign-in.
+ */
+function demoStaffTotpSecret(): string | undefined {
+  const secret = process.env.DEMO_STAFF_TOTP_SECRET?.trim();
+  if (!secret) return undefined;
+  if (process.env.NODE_ENV === 'production') throw new Error('DEMO_STAFF_TOTP_SECRET is for development only');
+  if (!/^[A-Z2-7]{16,}$/.test(secret)) throw new Error('DEMO_STAFF_TOTP_SECRET must be base32 (A-Z, 2-7), 16 or more');
+  return secret;
+}
+
+/** The key the API seals secrets with (WEBHOOK_SECRETS_KEY, else derived from SESSION_SECRET as the API does). */
+function demoSealingKey(): Buffer {
+  const sessionSecret = process.env.SESSION_SECRET || DEV_SESSION_SECRET;
+  return sealingKey(webhookSecretsKey(process.env.WEBHOOK_SECRETS_KEY ?? '', sessionSecret));
 }
 
 /**

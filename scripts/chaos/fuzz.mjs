@@ -6,6 +6,7 @@
 // are no image), and the live status stream is opened far more often at once than one address may. Prints the
 // request count and the seed; a failure prints the request (method, path, headers, body prefix) and fast-check's
 // seed and path to replay it.
+import { staffSignIn } from '../staff-sign-in.mjs';
 import { get } from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
 import fc from 'fast-check';
@@ -411,17 +412,22 @@ function buildRequest(sample, baseUrl, admin) {
   };
 }
 
-/** Signs in as the seeded _admin; returns the cookie header and CSRF token. */
-export async function signInAdmin(baseUrl, email, password) {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (res.status !== 200) throw new Error(`admin sign-in answered ${res.status}: ${await res.text()}`);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const csrf = cookies.find((c) => c.startsWith('cp_csrf='))?.slice('cp_csrf='.length);
-  return { cookie: cookies.join('; '), csrf };
+/** Signs in as the seeded _admin (password and second factor); returns the cookie header and CSRF token. */
+export function signInAdmin(baseUrl, email, password) {
+  return staffSignIn(baseUrl, email, password);
+}
+
+/** Whether a staff session still answers as signed in, its second factor passed. */
+async function stillSignedIn(baseUrl, session) {
+  try {
+    const res = await fetch(`${baseUrl}/api/auth/me`, {
+      headers: { cookie: session.cookie },
+      signal: AbortSignal.timeout(10_000),
+    });
+    return res.status === 200 && (await res.json())?.secondFactor === 'passed';
+  } catch {
+    return false;
+  }
 }
 
 async function send(req) {
@@ -507,7 +513,10 @@ export async function runFuzz({ baseUrl, runs, seed, known, admin: adminLogin, l
   const imageStatuses = {};
   const property = fc.asyncProperty(fc.oneof(...weighted), async (sample) => {
     if (requests > 0 && requests % 250 === 0) {
-      admin = await signInAdmin(baseUrl, adminLogin.email, adminLogin.password).catch(() => admin);
+      // Signed in again only when a fuzzed request ended the session (a sign-in spends a second-factor code, and
+      // a staff account has two a 30-second step).
+      if (!(await stillSignedIn(baseUrl, admin)))
+        admin = await signInAdmin(baseUrl, adminLogin.email, adminLogin.password).catch(() => admin);
       log(`fuzz: ${requests} requests, ${JSON.stringify(statuses)}`);
     }
     const req = buildRequest(sample, baseUrl, admin);

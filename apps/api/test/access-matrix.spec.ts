@@ -537,6 +537,29 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
         expect: refusedToAll,
       },
       { route: 'GET /api/auth/me', declared: 'GET /api/auth/me', expect: signedIn },
+      // Staff here have passed their second factor already; payers have none.
+      {
+        route: 'POST /api/auth/second-factor/enrolment',
+        declared: 'POST /api/auth/second-factor/enrolment',
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 409, admin: 409 },
+      },
+      {
+        route: 'POST /api/auth/second-factor/enrolment/confirm',
+        declared: 'POST /api/auth/second-factor/enrolment/confirm',
+        body: { code: '000000' },
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 409, admin: 409 },
+      },
+      {
+        route: 'POST /api/auth/second-factor/verify',
+        declared: 'POST /api/auth/second-factor/verify',
+        body: { code: '000000' },
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 400, admin: 400 },
+      },
+      {
+        route: 'POST /api/auth/second-factor/recovery-codes',
+        declared: 'POST /api/auth/second-factor/recovery-codes',
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 201, admin: 201 },
+      },
       { route: 'GET /api/me/profile', declared: 'GET /api/me/profile', expect: signedIn },
       { route: 'PUT /api/me/profile', declared: 'PUT /api/me/profile', body: ownProfile, expect: signedIn },
       {
@@ -1156,6 +1179,12 @@ describe('access matrix: every history, receipt, profile and admin route, for ev
         declared: 'GET /api/admin/users/:id',
         expect: adminOnly,
         check: { admin: (res) => expect(JSON.stringify(res.body)).not.toMatch(/argon2|passwordHash/) },
+      },
+      {
+        // userB pays: no second factor to reset.
+        route: `POST /api/admin/users/${ids.userB}/second-factor/reset`,
+        declared: 'POST /api/admin/users/:id/second-factor/reset',
+        expect: { anonymous: 401, userA: 403, userB: 403, mdpgAdmin: 403, admin: 409 },
       },
       {
         route: `PUT /api/admin/users/${ids.userB}/roles`,

@@ -12,7 +12,7 @@ import {
 } from '@councilpay/domain';
 import { boundedCount } from '../src/admin/list-query';
 import { PrismaService } from '../src/prisma/prisma.service';
-import { clearLimits, createUser, signIn, uniqueEmail, type Browser } from './identity-helpers';
+import { clearLimits, createUser, passSecondFactor, signIn, uniqueEmail, type Browser } from './identity-helpers';
 import { createPayment, fpxRequest, makePayable, postDirectAc, postToGateway, signedAc, sim } from './payment-helpers';
 import { createTestApi } from './test-app';
 
@@ -271,6 +271,10 @@ describe('staff console API', () => {
       .expect(200);
     expect(granted.body).toMatchObject({ roles: ['user', 'council_admin'], councils: ['mps'] });
     const mps = await paid('mps');
+    // Now staff, the session must set up a second factor before it sees anything.
+    const refused = await browser.agent.get(`/api/admin/payments?id=${mps.reference}`).expect(403);
+    expect(refused.body.code).toBe('second_factor_enrolment_required');
+    await passSecondFactor(browser, officer.email, 'enrolment_required');
     expect(rows(await browser.agent.get(`/api/admin/payments?id=${mps.reference}`).expect(200))).toHaveLength(1);
     await admin.agent
       .put(`/api/admin/users/${officer.id}/roles`)

@@ -6,7 +6,7 @@ import { createCouncilSim, type CouncilSim } from '../../council-sim/src/app';
 import { registerDemoWebhook } from '../../../scripts/demo-webhook.mjs';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { WebhookDeliverer } from '../src/webhooks/delivery/webhook-deliverer';
-import { clearLimits, createUser, PASSWORD, signIn, type Browser } from './identity-helpers';
+import { authenticators, clearLimits, createUser, PASSWORD, signIn, type Browser } from './identity-helpers';
 import { createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';
 import { freePort } from './ports';
 import { isolatedDatabaseUrl, startListeningApi } from './test-app';
@@ -46,7 +46,14 @@ describe('the council simulator receives the demo council’s webhooks', () => {
   });
 
   const register = () =>
-    registerDemoWebhook({ apiUrl: `http://127.0.0.1:${inject('apiPort')}`, simUrl, email, password: PASSWORD });
+    registerDemoWebhook({
+      apiUrl: `http://127.0.0.1:${inject('apiPort')}`,
+      simUrl,
+      email,
+      password: PASSWORD,
+      // The admin's second factor, as the test helpers enrolled it.
+      totpSecret: authenticators.get(email)?.secret,
+    });
   const pay = async () => {
     const bill = await makePayable(app, { balanceSen: 2_500 });
     const created = await createPayment(app, fpxRequest([bill.id]));

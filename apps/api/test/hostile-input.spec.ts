@@ -184,6 +184,21 @@ describe('hostile bodies to every JSON route: never a 5xx, never a row written o
         template: { email: 'nobody@example.my', password: 'Wrong#pass1' },
       },
       { declared: 'POST /api/auth/logout', path: '/api/auth/logout', method: 'post', template: {} },
+      // The admin has passed its second factor: enrolment is refused (409), codes are wrong (400, then 429).
+      ...['enrolment', 'enrolment/confirm', 'verify'].map((route): Target => ({
+        declared: `POST /api/auth/second-factor/${route}`,
+        path: `/api/auth/second-factor/${route}`,
+        method: 'post',
+        template: route === 'enrolment' ? {} : { code: '123456' },
+        asAdmin: true,
+      })),
+      {
+        declared: 'POST /api/auth/second-factor/recovery-codes',
+        path: '/api/auth/second-factor/recovery-codes',
+        method: 'post',
+        template: {},
+        asAdmin: true,
+      },
       {
         declared: 'POST /api/auth/forgot-password',
         path: '/api/auth/forgot-password',
@@ -514,6 +529,13 @@ describe('hostile bodies to every JSON route: never a 5xx, never a row written o
         path: `/api/admin/users/${payable}/roles`,
         method: 'put',
         template: { councilAdmin: true, councils: ['mdpg'] },
+        asAdmin: true,
+      },
+      {
+        declared: 'POST /api/admin/users/:id/second-factor/reset',
+        path: `/api/admin/users/${payable}/second-factor/reset`,
+        method: 'post',
+        template: {},
         asAdmin: true,
       },
       ...['fpx/direct', 'fpx/indirect', 'card/callback', 'card/return'].map((route) => ({

@@ -55,12 +55,13 @@ function problems(env: Record<string, string>): string[] {
 }
 
 describe('identity configuration', () => {
-  it('has defaults: 8-hour idle and 12-hour absolute sessions, 15-minute throttle window, 10 per account, 20 per address', () => {
+  it('has defaults: 8-hour idle and 12-hour absolute sessions, 30-minute idle staff sessions, 15-minute throttle window, 10 per account, 20 per address', () => {
     const { identity } = testConfig();
     expect(identity).toEqual({
       sessionSecret: DEV_SESSION_SECRET,
       sessionTtlMs: 8 * 3600_000,
       sessionAbsoluteTtlMs: 12 * 3600_000,
+      staffSessionIdleMs: 30 * 60_000,
       loginThrottleWindowMs: 15 * 60_000,
       loginMaxFailuresPerAccount: 10,
       loginMaxFailuresPerAddress: 20,
@@ -81,6 +82,9 @@ describe('identity configuration', () => {
         productionEnv({ SESSION_SECRET: STRONG_SECRET, SESSION_TTL_MS: '5', LOGIN_MAX_FAILURES_PER_ACCOUNT: 'ten' }),
       ),
     ).toEqual([expect.stringMatching(/^SESSION_TTL_MS/), expect.stringMatching(/^LOGIN_MAX_FAILURES_PER_ACCOUNT/)]);
+    expect(problems(productionEnv({ SESSION_SECRET: STRONG_SECRET, STAFF_SESSION_IDLE_MS: 'soon' }))).toEqual([
+      expect.stringMatching(/^STAFF_SESSION_IDLE_MS/),
+    ]);
   });
 });
 

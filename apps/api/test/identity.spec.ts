@@ -75,6 +75,7 @@ describe('registration with an SMS code, then login, me and logout, through HTTP
       nric: '********5555',
       emailVerified: false,
       machineId: 'A10',
+      secondFactor: 'not_needed',
     } satisfies SessionUser);
     const user = await prisma.user.findUniqueOrThrow({ where: { email: 'siti.journey@example.my' } });
     expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$/);

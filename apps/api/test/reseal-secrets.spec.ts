@@ -23,6 +23,7 @@ describe('the webhook secrets key changed without a council noticing', () => {
   const endpoint = { id: randomUUID(), secret: `whsec_${randomUUID().replace(/-/g, '')}` };
   const apiKey = { id: randomUUID(), secret: `cpsk_${randomUUID().replace(/-/g, '')}` };
   const lost = { id: randomUUID(), secret: `whsec_${randomUUID().replace(/-/g, '')}` };
+  const totp = { id: randomUUID(), secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 
   beforeAll(async () => {
     app = await createTestApi({ DATABASE_URL: await isolatedDatabaseUrl() });
@@ -44,6 +45,19 @@ describe('the webhook secrets key changed without a council noticing', () => {
         },
       });
     }
+    await prisma.user.create({
+      data: {
+        id: totp.id,
+        email: `reseal.${totp.id}@example.my`,
+        fullName: 'Pegawai',
+        passwordHash: 'x',
+        roles: ['council_admin'],
+        councils: ['mdpg'],
+        type: 'staff',
+        totpSecretSealed: sealSecret(old, totp.id, totp.secret),
+        totpEnabledAt: new Date(),
+      },
+    });
     await prisma.councilApiKey.create({
       data: {
         id: apiKey.id,
@@ -64,6 +78,7 @@ describe('the webhook secrets key changed without a council noticing', () => {
     endpoint: (await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).secretSealed,
     apiKey: (await prisma.councilApiKey.findUniqueOrThrow({ where: { id: apiKey.id } })).secretSealed,
     lost: (await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: lost.id } })).secretSealed,
+    totp: (await prisma.user.findUniqueOrThrow({ where: { id: totp.id } })).totpSecretSealed ?? '',
   });
 
   it('opens with the previous key while both are configured, and seals only with the new one', async () => {
@@ -83,18 +98,21 @@ describe('the webhook secrets key changed without a council noticing', () => {
     expect(first.webhookEndpoints.unreadable).not.toContain(endpoint.id);
     expect(first.councilApiKeys.unreadable).not.toContain(apiKey.id);
     expect(first.webhookEndpoints.resealed + first.councilApiKeys.resealed).toBeGreaterThanOrEqual(2);
+    expect(first.staffSecondFactors).toMatchObject({ resealed: 1, unreadable: [] });
 
     const after = await sealedOf();
     // The old key is no longer needed for either, and the secrets are the same ones the council holds.
     const settled = secretsUnder(NEW);
     expect(settled.open(endpoint.id, after.endpoint)).toBe(endpoint.secret);
     expect(settled.open(apiKey.id, after.apiKey)).toBe(apiKey.secret);
+    // Staff's TOTP secrets too: their authenticator apps keep working.
+    expect(settled.open(totp.id, after.totp)).toBe(totp.secret);
     // Left as it was, for its secret to be rotated in the console.
     expect(after.lost).toBe(sealedLost);
     expect(() => settled.open(lost.id, after.lost)).toThrow();
 
     const again = await resealSecrets(prisma, during);
-    expect(again.webhookEndpoints.resealed + again.councilApiKeys.resealed).toBe(0);
+    expect(again.webhookEndpoints.resealed + again.councilApiKeys.resealed + again.staffSecondFactors.resealed).toBe(0);
     expect(await sealedOf()).toEqual(after);
   });
 });

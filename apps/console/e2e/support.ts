@@ -3,6 +3,7 @@
  * (to make bills of our own), the gateway simulator's control API, and signing in.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { freshTotpCode } from '../../../scripts/totp.mjs';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -22,12 +23,35 @@ function e2eEnv(): E2eEnv {
   ) as E2eEnv;
 }
 
-/** The seeded staff accounts (demo data of prisma/seed). */
+/** The seeded staff accounts (demo data of prisma/seed), with the demo's second factor (scripts/lib.mjs DEFAULTS). */
 export const STAFF = {
   admin: 'admin@councilpay.my',
   mdpgAdmin: 'admin.mdpg@councilpay.my',
   password: process.env.SEED_ADMIN_PASSWORD || 'Demo#CouncilPay2026',
+  totpSecret: process.env.DEMO_STAFF_TOTP_SECRET || 'COUNCILPAYDEMOSTAFFTOTPDEVONLY23',
 };
+
+/**
+ * A staff account of its own (council admin of mdpg, no second factor yet), made in the database with the demo
+ * staff's password (its hash copied from the seeded _admin). Returns its id.
+ */
+export async function makeStaff(email: string): Promise<string> {
+  const client = new Client({ connectionString: e2eEnv().databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO "User" ("id", "email", "fullName", "passwordHash", "roles", "councils", "type", "emailVerifiedAt", "updatedAt")
+       SELECT gen_random_uuid(), $1, 'Pegawai E2E', "passwordHash", ARRAY['council_admin'], ARRAY['mdpg'], 'staff', now(), now()
+       FROM "User" WHERE "email" = $2 RETURNING "id"`,
+      [email, STAFF.admin],
+    );
+    return rows[0].id;
+  } finally {
+    await client.end();
+  }
+}
+
+export { freshTotpCode };
 
 /** A compound of its own for one journey (so journeys never share balances), made in the database. */
 export async function makeBill(council: string, balanceSen = 4_200): Promise<string> {
@@ -152,6 +176,8 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(STAFF.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel(/^Authentication code/).fill(await freshTotpCode(email, STAFF.totpSecret));
+  await page.getByRole('button', { name: 'Verify' }).click();
   // The first screen after signing in loads the console's code and the dashboard's figures.
   await expect(page.getByTestId('dashboard-pending')).toBeVisible({ timeout: 20_000 });
 }

@@ -12,6 +12,7 @@ import { Dashboard } from './dashboard/Dashboard';
 import dayClose from './day-close';
 import { dataProvider } from './dataProvider';
 import { ConsoleLayout } from './layout/ConsoleLayout';
+import { ConsoleLogin } from './layout/ConsoleLogin';
 import notifications from './notifications';
 import payments from './payments';
 import reconciliation from './reconciliation';
@@ -46,6 +47,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
       layout={ConsoleLayout}
+      loginPage={ConsoleLogin}
       theme={lightTheme}
       darkTheme={darkTheme}
       requireAuth

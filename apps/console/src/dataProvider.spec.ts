@@ -19,6 +19,7 @@ const USER: AdminUserRow = {
   grants: [{ council: 'mdpg', role: 'council_admin' }],
   type: 'staff',
   emailVerified: true,
+  secondFactorEnabled: true,
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 

@@ -1,4 +1,5 @@
 import {
+  BACKGROUND_REQUEST_HEADER,
   HAS_NEXT_PAGE_HEADER,
   TOTAL_COUNT_HEADER,
   type AdminBillImport,
@@ -98,7 +99,8 @@ export interface ConsoleDataProvider extends DataProvider {
   requery(reference: string): Promise<AdminPaymentActionResult>;
   resendOutcome(reference: string, channel: NotificationChannel): Promise<AdminResendResult>;
   resendNotification(id: string): Promise<AdminResendResult>;
-  getDashboard(signal?: AbortSignal): Promise<AdminDashboard>;
+  /** `background`: the screen refreshing by itself (it does not keep an idle staff session alive). */
+  getDashboard(signal?: AbortSignal, background?: boolean): Promise<AdminDashboard>;
   /** The status tabs: how many payments of each status the list's other filters match (each to a cap). */
   getPaymentStatusCounts(filter: Record<string, unknown>, signal?: AbortSignal): Promise<AdminPaymentStatusCounts>;
   getPaymentTotals(filter: Record<string, unknown>, signal?: AbortSignal): Promise<AdminPaymentTotals>;
@@ -116,7 +118,9 @@ export interface ConsoleDataProvider extends DataProvider {
   listWebhookDeliveries(id: string, signal?: AbortSignal): Promise<WebhookDeliveryRow[]>;
   redeliverWebhooks(id: string, request: WebhookRedeliverRequest): Promise<WebhookRedeliverResult>;
   /** The whole report for `_admin`; up or down only for a council admin. */
-  getHealth(signal?: AbortSignal): Promise<HealthReport | PublicHealthReport>;
+  getHealth(signal?: AbortSignal, background?: boolean): Promise<HealthReport | PublicHealthReport>;
+  /** `_admin`: turns a staff member's second factor off (audited); they enrol again at their next sign-in. */
+  resetSecondFactor(userId: string): Promise<UserRecord>;
   getGatewayAnswers(reference: string, signal?: AbortSignal): Promise<AdminGatewayAnswerRow[]>;
   getRefunds(reference: string, signal?: AbortSignal): Promise<AdminRefundRow[]>;
   recordRefund(reference: string, request: AdminRecordRefundRequest): Promise<AdminRecordRefundResult>;
@@ -175,6 +179,16 @@ export function paymentsCsvUrl(filter: Record<string, unknown>, lang: string): s
 }
 
 /**
+ * A request's headers: JSON, and for a request the console makes by itself (a screen refreshing its figures)
+ * the background header, so that it does not count as a person's activity for the idle staff session.
+ */
+export function requestHeaders(background: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (background) headers.set(BACKGROUND_REQUEST_HEADER, '1');
+  return headers;
+}
+
+/**
  * ra-data-simple-rest over /api/admin (lists by `range`, `sort`, `filter`; X-Total-Count), with what it cannot
  * know: lists that grow without bound (payments, messages, audit) send no total beyond 10,000 matches, only
  * X-Has-Next-Page, and become react-admin's partial pagination (`pageInfo`); the configuration is one record
@@ -183,7 +197,8 @@ export function paymentsCsvUrl(filter: Record<string, unknown>, lang: string): s
 export function createDataProvider(client: typeof httpClient = httpClient): ConsoleDataProvider {
   const post = async <T>(path: string, body?: object): Promise<T> =>
     (await client(`${ADMIN_API}${path}`, { method: 'POST', body: body ? JSON.stringify(body) : undefined })).json as T;
-  const get = async <T>(path: string, signal?: AbortSignal): Promise<T> => (await client(path, { signal })).json as T;
+  const get = async <T>(path: string, signal?: AbortSignal, background = false): Promise<T> =>
+    (await client(path, { signal, headers: requestHeaders(background) })).json as T;
 
   async function getList<RecordType extends RaRecord>(
     resource: string,
@@ -259,7 +274,9 @@ export function createDataProvider(client: typeof httpClient = httpClient): Cons
     requery: (reference) => post(`/payments/${encodeURIComponent(reference)}/requery`),
     resendOutcome: (reference, channel) => post(`/payments/${encodeURIComponent(reference)}/resend`, { channel }),
     resendNotification: (id) => post(`/notifications/${encodeURIComponent(id)}/resend`),
-    getDashboard: (signal) => get(`${ADMIN_API}/dashboard`, signal),
+    resetSecondFactor: async (userId) =>
+      toUserRecord(await post<AdminUserRow>(`/users/${encodeURIComponent(userId)}/second-factor/reset`)),
+    getDashboard: (signal, background) => get(`${ADMIN_API}/dashboard`, signal, background),
     getDayClose: (council, day, signal) =>
       get(`${ADMIN_API}/day-close?${new URLSearchParams({ council, day }).toString()}`, signal),
     signDayClose: (council, day) => post(`/day-close/${encodeURIComponent(council)}/${day}/sign`),
@@ -347,9 +364,9 @@ export function createDataProvider(client: typeof httpClient = httpClient): Cons
       return response.json as { id: string; counts: BillOutcomeCounts };
     },
     confirmBillImport: (id) => post(`/bill-imports/${encodeURIComponent(id)}/confirm`),
-    getHealth: async (signal) => {
+    getHealth: async (signal, background) => {
       // The health report answers 503 with its body when a dependency is down: that is still the answer.
-      const response = await fetch('/api/health', { signal, headers: { Accept: 'application/json' } });
+      const response = await fetch('/api/health', { signal, headers: requestHeaders(background ?? false) });
       return (await response.json()) as HealthReport | PublicHealthReport;
     },
   };

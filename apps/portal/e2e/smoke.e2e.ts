@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { freshTotpCode } from '../../../scripts/totp.mjs';
 
 test.describe('the product, served like `npm start` serves it', () => {
   test('the portal opens in Malay with the default council title from the API', async ({ page }) => {
@@ -20,6 +21,16 @@ test.describe('the product, served like `npm start` serves it', () => {
     await page.getByLabel(/^E-mel/).fill('admin@councilpay.my');
     await page.getByLabel(/^Kata laluan/).fill(process.env.SEED_ADMIN_PASSWORD || 'Demo#CouncilPay2026');
     await page.getByRole('button', { name: 'Log masuk' }).click();
+    // Then the second factor: the demo staff's authenticator code.
+    await page
+      .getByLabel(/^Kod pengesahan/)
+      .fill(
+        await freshTotpCode(
+          'admin@councilpay.my',
+          process.env.DEMO_STAFF_TOTP_SECRET || 'COUNCILPAYDEMOSTAFFTOTPDEVONLY23',
+        ),
+      );
+    await page.getByRole('button', { name: 'Sahkan' }).click();
     await expect(page.getByRole('heading', { name: 'Papan pemuka' })).toBeVisible({ timeout: 20_000 });
     await page.getByRole('menuitem', { name: 'Majlis', exact: true }).click();
     // The councils come from the staff API once the list screen's code has loaded.

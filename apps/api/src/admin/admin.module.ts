@@ -39,6 +39,8 @@ import { ListUsersHandler } from './users/list-users/list-users.handler';
 import { ListUsersHttpController } from './users/list-users/list-users.http.controller';
 import { UpdateUserRolesHandler } from './users/update-user-roles/update-user-roles.handler';
 import { UpdateUserRolesHttpController } from './users/update-user-roles/update-user-roles.http.controller';
+import { ResetSecondFactorHandler } from './users/reset-second-factor/reset-second-factor.handler';
+import { ResetSecondFactorHttpController } from './users/reset-second-factor/reset-second-factor.http.controller';
 import { MoneyLedger } from './money/money-ledger';
 import { DayCloseReports } from './day-close/day-close-reports';
 import { ExportDayCloseHttpController } from './day-close/export-day-close/export-day-close.http.controller';
@@ -87,6 +89,7 @@ const commandHandlers = [
   ResendNotificationHandler,
   UpdateCouncilHandler,
   UpdateUserRolesHandler,
+  ResetSecondFactorHandler,
   CheckSettlementHandler,
   GetPaymentTotalsHandler,
   GetPaymentStatusCountsHandler,
@@ -149,6 +152,7 @@ const listControllers = [
     ListUsersHttpController,
     GetUserHttpController,
     UpdateUserRolesHttpController,
+    ResetSecondFactorHttpController,
     ListAuditHttpController,
     StaffHttpController,
     InvitationsHttpController,

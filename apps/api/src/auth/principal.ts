@@ -1,10 +1,12 @@
 import {
   grantsOf,
   isCouncilRole,
+  isStaffMember,
   maskIdentity,
   ROLES,
   type CouncilGrant,
   type Role,
+  type SecondFactorState,
   type SessionUser,
 } from '@councilpay/domain';
 import type { User } from '../generated/prisma/client';
@@ -27,6 +29,16 @@ export interface Principal {
   machineId: string;
   /** The stamp of the password hash (see passwordStamp); internal, never answered. */
   stamp: string;
+  /**
+   * `_admin`, or a role in some council (isStaffMember): signs in with a second factor, and idle sessions end
+   * after STAFF_SESSION_IDLE_MS.
+   */
+  staff: boolean;
+  /**
+   * When the second factor was turned on (ms), null while off. A session that passed the second factor keeps
+   * this value: after a reset (or a new enrolment) it no longer matches, and the session must pass again.
+   */
+  secondFactorSince: number | null;
 }
 
 /** What a session stores: the user's id and the stamp of the password they signed in with. */
@@ -52,10 +64,22 @@ export function toPrincipal(user: User): Principal {
     emailVerified: user.emailVerifiedAt !== null,
     machineId: user.machineId,
     stamp: passwordStamp(user.passwordHash),
+    staff: isStaffMember({ roles: own, grants }),
+    secondFactorSince: user.totpEnabledAt?.getTime() ?? null,
   };
 }
 
-export function toSessionUser(p: Principal): SessionUser {
+/**
+ * Where a session stands with the second factor: `passedSince` is the enrolment time the session passed it
+ * under (undefined when it has not). Payers need none.
+ */
+export function secondFactorState(p: Principal, passedSince: number | undefined): SecondFactorState {
+  if (!p.staff) return 'not_needed';
+  if (p.secondFactorSince === null) return 'enrolment_required';
+  return passedSince === p.secondFactorSince ? 'passed' : 'code_required';
+}
+
+export function toSessionUser(p: Principal, secondFactor: SecondFactorState): SessionUser {
   return {
     name: p.email,
     fullName: p.fullName,
@@ -66,5 +90,6 @@ export function toSessionUser(p: Principal): SessionUser {
     nric: p.nricNo ? maskIdentity(p.nricNo) : null,
     emailVerified: p.emailVerified,
     machineId: p.machineId,
+    secondFactor,
   };
 }

@@ -1,11 +1,13 @@
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable, Logger, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { isCouncilRole, isSystemAdmin, rolesWith, type Role, type StaffPower } from '@councilpay/domain';
 import { ApiError } from '../http/api-error';
-import type { Principal } from './principal';
+import { secondFactorState, type Principal } from './principal';
+import { SESSION_ENDED } from './sessions';
 
 export const ROLES_KEY = 'councilpay:roles';
+export const BEFORE_SECOND_FACTOR_KEY = 'councilpay:beforeSecondFactor';
 
 /**
  * Who may call a route: a signed-in user with one of these roles. `_admin` passes every check. With no
@@ -18,6 +20,13 @@ export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
 export const SignedIn = () => Roles();
 /** A staff route: the council roles holding this power (libs/domain staff-roles.ts), and `_admin`. */
 export const StaffMay = (power: StaffPower) => Roles(...rolesWith(power));
+
+/**
+ * A route a staff member signed in with the password alone may use (who they are, signing out, the second
+ * factor's own routes). Every other route that needs a user refuses them with 403 until the second factor is
+ * passed: `second_factor_enrolment_required` when they have none yet, else `second_factor_required`.
+ */
+export const BeforeSecondFactor = () => SetMetadata(BEFORE_SECOND_FACTOR_KEY, true);
 
 /** Every admin route must carry roles; this is the path prefix the guard refuses to leave open. */
 export const ADMIN_PATH = '/api/admin';
@@ -50,8 +59,24 @@ export function narrowedTo(principal: Principal, required: readonly Role[]): Pri
 const ROUTE_PRINCIPAL = Symbol('councilpay:route-principal');
 type RoutedRequest = Request & { [ROUTE_PRINCIPAL]?: Principal };
 
-export function unauthorized(): ApiError {
+export function unauthorized(ended?: unknown): ApiError {
+  if (ended === 'idle')
+    return new ApiError(
+      401,
+      'session_idle_timeout',
+      'Your session ended after a while without use. Please log in again.',
+    );
   return new ApiError(401, 'unauthorized', 'Please log in to continue.');
+}
+
+/** 403 for a staff session that has not passed the second factor, or null when it may go on. */
+export function secondFactorRefusal(principal: Principal, passedSince: number | undefined): ApiError | null {
+  const state = secondFactorState(principal, passedSince);
+  if (state === 'enrolment_required')
+    return new ApiError(403, 'second_factor_enrolment_required', 'Set up your second factor before you go on.');
+  if (state === 'code_required')
+    return new ApiError(403, 'second_factor_required', 'Enter the code of your authenticator app before you go on.');
+  return null;
 }
 
 /** The one guard behind @Roles, installed globally by IdentityModule. */
@@ -74,7 +99,15 @@ export class RolesGuard implements CanActivate {
       throw new ApiError(403, 'forbidden', 'You are not allowed to do this.');
     }
     const principal = request.user as Principal | undefined;
-    if (!principal) throw unauthorized();
+    if (!principal) throw unauthorized(context.switchToHttp().getResponse<Response>().locals[SESSION_ENDED]);
+    const early = this.reflector.getAllAndOverride<boolean | undefined>(BEFORE_SECOND_FACTOR_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!early) {
+      const refusal = secondFactorRefusal(principal, request.session?.secondFactorSince);
+      if (refusal) throw refusal;
+    }
     if (!hasRole(principal, required)) throw new ApiError(403, 'forbidden', 'You are not allowed to do this.');
     (request as RoutedRequest)[ROUTE_PRINCIPAL] = narrowedTo(principal, required);
     return true;

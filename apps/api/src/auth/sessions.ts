@@ -2,14 +2,14 @@ import { Inject, Injectable, INestApplication, Logger } from '@nestjs/common';
 import { RedisStore } from 'connect-redis';
 import type { CookieOptions, Express, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
-import { CSRF_COOKIE, CSRF_HEADER } from '@councilpay/domain';
+import { BACKGROUND_REQUEST_HEADER, CSRF_COOKIE, CSRF_HEADER, type SecondFactorState } from '@councilpay/domain';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { ApiError } from '../http/api-error';
 import { IdentityPassport } from './identity-passport';
 import { IdentityRedis, SessionStoreClient } from './identity-redis';
 import { deviceCookieOptions, LOGIN_DEVICE_COOKIE, newDeviceCookie } from './login-device';
-import type { Principal, SessionStamp } from './principal';
+import { secondFactorState, type Principal, type SessionStamp } from './principal';
 import { newToken, sameSecret } from './secrets';
 
 declare module 'express-session' {
@@ -19,7 +19,33 @@ declare module 'express-session' {
     passport?: { user?: SessionStamp };
     /** When it was signed in (ms): it ends SESSION_ABSOLUTE_TTL_MS later, however busy it is. */
     startedAt?: number;
+    /** Staff: the enrolment (its Principal.secondFactorSince) whose code this session passed. */
+    secondFactorSince?: number;
+    /** Staff: the last request a person made (ms); STAFF_SESSION_IDLE_MS after it the session ends. */
+    lastActiveAt?: number;
+    /** Why the user's session ended while the browser kept it (a guest's now, until a new sign-in). */
+    endedBy?: 'idle';
   }
+}
+
+/** Why this request's session was ended, kept on res.locals for the 401 that follows. */
+export const SESSION_ENDED = 'councilpay:sessionEnded';
+export type SessionEnded = 'idle';
+
+/** Whether a staff session has been idle too long: no request a person made for `idleMs` (pure). */
+export function staffSessionIdle(lastActiveAt: number | undefined, now: number, idleMs: number): boolean {
+  return lastActiveAt !== undefined && now - lastActiveAt >= idleMs;
+}
+
+/** A request the console made by itself (a screen refreshing): it does not count as a person's activity. */
+export function isBackgroundRequest(req: Pick<Request, 'get'>): boolean {
+  return req.get(BACKGROUND_REQUEST_HEADER) === '1';
+}
+
+/** Where this request's session stands with the second factor. */
+export function secondFactorOf(req: Request): SecondFactorState {
+  const principal = req.user as Principal | undefined;
+  return principal ? secondFactorState(principal, req.session?.secondFactorSince) : 'not_needed';
 }
 
 export const SESSION_COOKIE = 'cp_sid';
@@ -58,17 +84,44 @@ function readCookie(req: Request, name: string): string | undefined {
 
 /**
  * A session whose user is gone, whose password changed since it signed in, or that is older than
- * SESSION_ABSOLUTE_TTL_MS (however busy: the idle TTL rolls, this does not) is dropped: the request goes on
- * as a guest's and the browser is told to forget the cookies. A session from before this rule counts from now.
+ * SESSION_ABSOLUTE_TTL_MS (however busy: the idle TTL rolls, this does not) is dropped: the request goes on as a
+ * guest's and the browser is told to forget the cookies. A session from before these rules counts from now.
+ *
+ * A staff session with no request of a person's for STAFF_SESSION_IDLE_MS ends too, but is kept as a guest's
+ * session that says why (`endedBy`): this request and every later one of that browser (a refresh racing it
+ * included) that needs a user answer 401 `session_idle_timeout`, until it signs in again (a new session). A staff
+ * request without the background header moves the idle clock on.
  */
 function dropEndedSessions(config: AppConfig): RequestHandler {
+  const logger = new Logger('Sessions');
   return (req, res, next) => {
     const session = req.session;
     if (!session?.csrfToken) return next();
-    if (req.user && session.startedAt === undefined) session.startedAt = Date.now();
-    const tooOld = Date.now() - (session.startedAt ?? Date.now()) >= config.identity.sessionAbsoluteTtlMs;
-    if (req.user && !tooOld) return next();
+    const now = Date.now();
+    const principal = req.user as Principal | undefined;
+    if (!principal && session.endedBy === 'idle') {
+      res.locals[SESSION_ENDED] = 'idle' satisfies SessionEnded;
+      return next();
+    }
+    if (principal && session.startedAt === undefined) session.startedAt = now;
+    const tooOld = now - (session.startedAt ?? now) >= config.identity.sessionAbsoluteTtlMs;
+    const idle =
+      Boolean(principal?.staff) && staffSessionIdle(session.lastActiveAt, now, config.identity.staffSessionIdleMs);
+    if (principal && !tooOld && !idle) {
+      if (principal.staff && (session.lastActiveAt === undefined || !isBackgroundRequest(req)))
+        session.lastActiveAt = now;
+      return next();
+    }
     req.user = undefined;
+    if (principal && idle && !tooOld) {
+      logger.log({ userId: principal.id }, 'Staff session ended after being idle');
+      res.locals[SESSION_ENDED] = 'idle' satisfies SessionEnded;
+      delete session.passport;
+      delete session.secondFactorSince;
+      delete session.lastActiveAt;
+      session.endedBy = 'idle';
+      return next();
+    }
     clearCookies(res, config);
     session.destroy((error?: unknown) => next(error));
   };
@@ -149,6 +202,7 @@ export class Sessions {
     const token = newToken();
     req.session.csrfToken = token;
     req.session.startedAt = Date.now();
+    if (principal.staff) req.session.lastActiveAt = Date.now();
     await promised((done) => req.session.save(done));
     res.cookie(CSRF_COOKIE, token, csrfCookieOptions(this.config));
     res.cookie(
@@ -156,6 +210,13 @@ export class Sessions {
       newDeviceCookie(this.config.identity.sessionSecret, principal.email),
       deviceCookieOptions(this.config.identity.secureCookies),
     );
+  }
+
+  /** This session passed the second factor of the account's current enrolment. */
+  async passSecondFactor(req: Request, principal: Principal): Promise<void> {
+    if (principal.secondFactorSince === null) throw new Error('No second factor to pass');
+    req.session.secondFactorSince = principal.secondFactorSince;
+    await promised((done) => req.session.save(done));
   }
 
   async signOut(req: Request, res: Response): Promise<void> {

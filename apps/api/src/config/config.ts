@@ -114,6 +114,11 @@ export interface IdentityConfig {
   sessionTtlMs: number;
   /** A session ends this long after its sign-in, however busy it is. */
   sessionAbsoluteTtlMs: number;
+  /**
+   * A staff session ends after this long without a request a person made (the console's own refreshes, sent
+   * with X-CouncilPay-Background: 1, do not count). Payers' sessions keep sessionTtlMs.
+   */
+  staffSessionIdleMs: number;
   /** Failed logins are counted over this window, per account and per address. */
   loginThrottleWindowMs: number;
   loginMaxFailuresPerAccount: number;
@@ -246,6 +251,7 @@ export const CONFIG_DEFAULTS = {
   SESSION_SECRET: '',
   SESSION_TTL_MS: String(8 * 3600_000),
   SESSION_ABSOLUTE_TTL_MS: String(12 * 3600_000),
+  STAFF_SESSION_IDLE_MS: String(30 * 60_000),
   LOGIN_THROTTLE_WINDOW_MS: String(15 * 60_000),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: '10',
   LOGIN_MAX_FAILURES_PER_ADDRESS: '20',
@@ -474,6 +480,7 @@ function readIdentity(read: EnvReader, production: boolean): IdentityConfig {
     sessionSecret,
     sessionTtlMs: read.integer('SESSION_TTL_MS', 60_000, 30 * 24 * 3600_000),
     sessionAbsoluteTtlMs: read.integer('SESSION_ABSOLUTE_TTL_MS', 1_000, 30 * 24 * 3600_000),
+    staffSessionIdleMs: read.integer('STAFF_SESSION_IDLE_MS', 1_000, 24 * 3600_000),
     loginThrottleWindowMs: read.integer('LOGIN_THROTTLE_WINDOW_MS', 1_000, 24 * 3600_000),
     loginMaxFailuresPerAccount: read.integer('LOGIN_MAX_FAILURES_PER_ACCOUNT', 1, 1_000),
     loginMaxFailuresPerAddress: read.integer('LOGIN_MAX_FAILURES_PER_ADDRESS', 1, 100_000),
@@ -531,13 +538,19 @@ function readPublicKeys(read: EnvReader, name: VariableName): string[] {
  * secrets open under the key they were sealed with: to change the key, list the old one in
  * WEBHOOK_SECRETS_PREVIOUS_KEYS, seal everything again under the new one (`npm run secrets:reseal`), then drop it.
  */
+/** WEBHOOK_SECRETS_KEY, or when not set one derived from SESSION_SECRET (the seed seals with it too). */
+export function webhookSecretsKey(configured: string, sessionSecret: string): string {
+  return (
+    configured ||
+    Buffer.from(hkdfSync('sha256', sessionSecret, '', 'councilpay webhook secrets v1', 32)).toString('base64url')
+  );
+}
+
 function readWebhooks(read: EnvReader, production: boolean, sessionSecret: string): WebhooksConfig {
   const configured = read.raw('WEBHOOK_SECRETS_KEY');
   if (production && configured && configured.length < 32)
     read.problems.push('WEBHOOK_SECRETS_KEY must be at least 32 random characters');
-  const secretsKey =
-    configured ||
-    Buffer.from(hkdfSync('sha256', sessionSecret, '', 'councilpay webhook secrets v1', 32)).toString('base64url');
+  const secretsKey = webhookSecretsKey(configured, sessionSecret);
   const previousSecretsKeys = read
     .raw('WEBHOOK_SECRETS_PREVIOUS_KEYS')
     .split(',')

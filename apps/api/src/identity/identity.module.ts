@@ -27,6 +27,9 @@ import { GetOwnPaymentHandler, PaymentHistoryHandler } from './queries/payment-h
 import { PaymentHistoryHttpController } from './queries/payment-history/payment-history.http.controller';
 import { RolesGuard } from '../auth/roles';
 import { Sessions } from '../auth/sessions';
+import { SecondFactor } from '../auth/second-factor';
+import { EndpointSecrets } from '../webhooks/endpoints/endpoint-secrets';
+import { SecondFactorHttpController } from './commands/second-factor/second-factor.http.controller';
 
 const commandHandlers = [
   StartRegistrationHandler,
@@ -52,11 +55,12 @@ const controllers = [
   GetProfileHttpController,
   UpdateProfileHttpController,
   PaymentHistoryHttpController,
+  SecondFactorHttpController,
 ];
 
 /**
  * Accounts, sessions and roles: registration with an SMS code, login (passport local) into Redis sessions,
- * CSRF, password reset, email verification, profile and payment history. The roles guard is global: every
+ * CSRF, staff's second factor (TOTP and recovery codes), password reset, email verification, profile and payment history. The roles guard is global: every
  * route's @Roles is checked here. Sessions are installed on the HTTP app by configureSessions (bootstrap).
  */
 @Module({
@@ -68,6 +72,8 @@ const controllers = [
     IdentityPassport,
     BackgroundWork,
     Sessions,
+    SecondFactor,
+    EndpointSecrets,
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
 })

@@ -12,10 +12,11 @@ import {
 } from 'react-admin';
 import type { UserRecord } from '../dataProvider';
 import { ChipsField } from '../shared/fields';
+import { SecondFactorField } from './ResetSecondFactor';
 
 /**
  * Grant or remove council admin for an account, and choose its councils. A system administrator's roles are
- * not changed here (the API refuses it too).
+ * not changed here (the API refuses it too). A staff member's second factor can be reset here.
  */
 export function UserEdit() {
   return (
@@ -36,6 +37,7 @@ export function UserEdit() {
         <Labeled source="roles">
           <ChipsField source="roles" prefix="console.roles" />
         </Labeled>
+        <SecondFactorField />
         <BooleanInput source="councilAdmin" />
         <FormDataConsumer<UserRecord>>
           {({ formData }) =>

@@ -128,8 +128,16 @@ export interface AdminUserRow {
   grants: CouncilGrant[];
   type: string;
   emailVerified: boolean;
+  /** Staff: whether a second factor is on (off after an `_admin` reset it, until they enrol again). */
+  secondFactorEnabled: boolean;
   createdAt: string;
 }
+
+/**
+ * POST /api/admin/users/:id/second-factor/reset (`_admin`, audited as `user_second_factor_reset`): turns a staff
+ * member's second factor off and voids their recovery codes; they enrol again at their next sign-in, and a
+ * session they have open must enrol before it may go on. Answers 200 AdminUserRow.
+ */
 
 export const ADMIN_USER_SORTS = ['createdAt', 'email', 'fullName'] as const;
 
@@ -186,6 +194,7 @@ export const STAFF_ACTIONS = [
   'configuration_update',
   'council_update',
   'user_roles_update',
+  'user_second_factor_reset',
   'payments_export',
   'settlement_import',
   'settlement_resolve',

@@ -34,6 +34,12 @@ export const API_ERROR_CODES = [
   'data_no_changes',
   'failed_to_send_sms',
   'failed_to_send_email_verification',
+  'session_idle_timeout',
+  'second_factor_required',
+  'second_factor_enrolment_required',
+  'second_factor_code_incorrect',
+  'second_factor_already_enrolled',
+  'second_factor_not_started',
   // Bills and paying.
   'council_not_found',
   'council_unavailable',

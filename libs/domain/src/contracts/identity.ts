@@ -15,6 +15,77 @@ export const CSRF_HEADER = 'X-CSRF-Token';
 export type Role = 'user' | '_admin' | CouncilRole;
 export const ROLES: readonly Role[] = ['user', '_admin', ...COUNCIL_ROLES];
 
+/**
+ * The second factor of staff accounts: TOTP (RFC 6238: 6 digits, 30-second steps, one step either side
+ * accepted, a step's code accepted once), or one of the 10 single-use recovery codes shown at enrolment.
+ */
+export const TOTP_DIGITS = 6;
+export const TOTP_STEP_SECONDS = 30;
+export const TOTP_WINDOW_STEPS = 1;
+export const RECOVERY_CODE_COUNT = 10;
+/** The issuer an authenticator app shows beside the account. */
+export const TOTP_ISSUER = 'CouncilPay';
+
+/**
+ * Where a session stands with the second factor: `not_needed` (a payer), `enrolment_required` (staff with no
+ * second factor yet: enrol first), `code_required` (staff signed in with the password only: send a code),
+ * `passed`. Until `passed`, a staff session may use only /api/auth (me, logout, the second-factor routes):
+ * everything else that needs a signed-in user answers 403 `second_factor_enrolment_required` or
+ * `second_factor_required`.
+ */
+export type SecondFactorState = 'not_needed' | 'enrolment_required' | 'code_required' | 'passed';
+
+/**
+ * Requests the console makes by itself (a screen refreshing its figures) carry this header with the value `1`:
+ * they do not count as a person's activity, so they never keep an idle staff session alive.
+ */
+export const BACKGROUND_REQUEST_HEADER = 'X-CouncilPay-Background';
+
+/**
+ * POST /api/auth/second-factor/enrolment (staff, `enrolment_required`): a new secret, shown once, replacing any
+ * unconfirmed one. Answers 201 SecondFactorEnrolment; 409 `second_factor_already_enrolled`.
+ */
+export interface SecondFactorEnrolment {
+  /** Base32, for typing into an authenticator app. */
+  secret: string;
+  /** otpauth://totp/... (what the QR code holds). */
+  otpauthUrl: string;
+  /** The QR code as a data:image/png URL. */
+  qrDataUrl: string;
+}
+
+/**
+ * POST /api/auth/second-factor/enrolment/confirm { code }: turns the second factor on with the first valid code
+ * and passes the session. Answers 200 SecondFactorEnrolled (the recovery codes, shown this once); 400
+ * `second_factor_code_incorrect`; 409 `second_factor_not_started` when no enrolment was begun.
+ */
+export interface SecondFactorCodeRequest {
+  code: string;
+}
+
+export interface SecondFactorEnrolled {
+  user: SessionUser;
+  recoveryCodes: string[];
+}
+
+/**
+ * POST /api/auth/second-factor/verify { code } or { recoveryCode } (staff, `code_required`): passes the session.
+ * Answers 200 SessionUser; 400 `second_factor_code_incorrect` (also for a code used before or a used recovery
+ * code); 429 after repeated failures (counted like failed passwords).
+ */
+export interface SecondFactorVerifyRequest {
+  code?: string;
+  recoveryCode?: string;
+}
+
+/**
+ * POST /api/auth/second-factor/recovery-codes (staff, `passed`): ten new recovery codes, the old ones void.
+ * Answers 201 RecoveryCodes.
+ */
+export interface RecoveryCodes {
+  recoveryCodes: string[];
+}
+
 /** Where the emailed links land in the portal (hash routes). The API builds them from PUBLIC_URL. */
 export const RESET_PASSWORD_ROUTE = '/reset_password';
 export const VERIFY_EMAIL_ROUTE = '/verify_email';
@@ -63,7 +134,8 @@ export interface ResendCodeRequest {
   verificationId: string;
 }
 
-/** POST /api/auth/login. Answers 200 SessionUser; 401 email_or_password_incorrect; 429 when throttled. */
+/**
+ * POST /api/auth/login. Answers 200 SessionUser (staff: `secondFactor` says what comes next); 401 email_or_password_incorrect; 429 when throttled. */
 export interface LoginRequest {
   email: string;
   password: string;
@@ -85,6 +157,8 @@ export interface SessionUser {
   nric: string | null;
   emailVerified: boolean;
   machineId: string;
+  /** Where this session stands with the second factor (staff only; payers: `not_needed`). */
+  secondFactor: SecondFactorState;
 }
 
 /** POST /api/auth/forgot-password: always 202 { code: 'email_sent' }, whether or not the email exists. */

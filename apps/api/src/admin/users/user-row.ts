@@ -13,6 +13,7 @@ export const USER_FIELDS = {
   councilRoles: true,
   type: true,
   emailVerifiedAt: true,
+  totpEnabledAt: true,
   createdAt: true,
 } as const satisfies Prisma.UserSelect;
 
@@ -31,6 +32,7 @@ export function toAdminUserRow(u: UserFields): AdminUserRow {
     grants,
     type: u.type,
     emailVerified: u.emailVerifiedAt !== null,
+    secondFactorEnabled: u.totpEnabledAt !== null,
     createdAt: u.createdAt.toISOString(),
   };
 }

@@ -14,6 +14,8 @@ export interface ResealCount {
 export interface ResealReport {
   webhookEndpoints: ResealCount;
   councilApiKeys: ResealCount;
+  /** Staff's TOTP secrets (an unreadable one: reset that staff member's second factor in the console). */
+  staffSecondFactors: ResealCount;
 }
 
 type Sealed = { id: string; secretSealed: string };
@@ -44,7 +46,7 @@ async function resealRows(
 }
 
 /**
- * Seals every stored secret (endpoint signing secrets, councils' API keys) again under the current
+ * Seals every stored secret (endpoint signing secrets, councils' API keys, staff's TOTP secrets) again under the current
  * WEBHOOK_SECRETS_KEY, opening each with it or a key of WEBHOOK_SECRETS_PREVIOUS_KEYS. Run once every API and worker
  * has the new key; afterwards the previous keys can be removed. Running it again changes nothing.
  */
@@ -54,6 +56,10 @@ export async function resealSecrets(
 ): Promise<ResealReport> {
   const endpoints = await prisma.webhookEndpoint.findMany({ select: { id: true, secretSealed: true } });
   const keys = await prisma.councilApiKey.findMany({ select: { id: true, secretSealed: true } });
+  const totp = await prisma.user.findMany({
+    where: { totpSecretSealed: { not: null } },
+    select: { id: true, totpSecretSealed: true },
+  });
   return {
     webhookEndpoints: await resealRows(endpoints, secrets, async (row, sealed) => {
       const done = await prisma.webhookEndpoint.updateMany({
@@ -69,5 +75,16 @@ export async function resealSecrets(
       });
       return done.count;
     }),
+    staffSecondFactors: await resealRows(
+      totp.map((u) => ({ id: u.id, secretSealed: u.totpSecretSealed ?? '' })),
+      secrets,
+      async (row, sealed) => {
+        const done = await prisma.user.updateMany({
+          where: { id: row.id, totpSecretSealed: row.secretSealed },
+          data: { totpSecretSealed: sealed },
+        });
+        return done.count;
+      },
+    ),
   };
 }

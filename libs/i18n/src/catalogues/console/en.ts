@@ -6,6 +6,37 @@ import { billImportsEn } from './bill-imports.en';
  */
 export const consoleEn = {
   title: 'CouncilPay Console',
+  second_factor: {
+    needed: 'Enter your second factor to continue.',
+    code_title: 'Two-step sign-in',
+    code_intro: 'Enter the 6-digit code your authenticator app shows for CouncilPay.',
+    recovery_intro: 'Enter one of the recovery codes you kept when you set up your second factor. Each works once.',
+    code: 'Authentication code',
+    recovery_code: 'Recovery code',
+    verify: 'Verify',
+    use_recovery: 'Use a recovery code instead',
+    use_code: 'Use the authenticator app instead',
+    enrol_title: 'Set up your second factor',
+    enrol_intro:
+      'Staff sign in with a password and a code from an authenticator app (such as Google Authenticator, Microsoft Authenticator or FreeOTP). Scan this QR code with the app, or type the key below into it, then enter the 6-digit code it shows.',
+    qr_alt: 'QR code to scan with your authenticator app',
+    secret_label: 'Key (if you cannot scan the QR code):',
+    turn_on: 'Turn on',
+    recovery_title: 'Your recovery codes',
+    recovery_once:
+      'Keep these 10 codes somewhere safe, away from your phone: they are shown only this once. Each one signs you in once if you lose your phone.',
+    codes_kept: 'I have kept these codes: continue',
+    signed_out_idle:
+      'You were signed out because the console was left without activity (staff sessions end after 30 minutes idle). Please sign in again.',
+    field: 'Second factor',
+    on: 'On',
+    off: 'Off: set up at the next sign-in',
+    reset: 'Reset second factor',
+    reset_title: 'Reset the second factor of {{email}}?',
+    reset_confirm:
+      'Their authenticator app and recovery codes stop working, and they set up a new second factor at their next sign-in. Do this only when you are sure who asked (for example a lost phone). The reset is recorded in the audit.',
+    reset_done: 'The second factor of {{email}} was reset.',
+  },
   dashboard: 'Dashboard',
   health_title: 'System health',
   health_ok: 'All services are running.',
@@ -126,6 +157,7 @@ export const consoleEn = {
     configuration_update: 'Configuration changed',
     council_update: 'Council changed',
     user_roles_update: 'Roles changed',
+    user_second_factor_reset: 'Second factor reset',
     payments_export: 'Payments exported',
     settlement_import: 'Settlement file checked',
     bill_import_confirm: 'Bills imported',

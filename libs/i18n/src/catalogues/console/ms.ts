@@ -4,6 +4,38 @@ import type { consoleEn } from './en';
 /** Konsol kakitangan dalam Bahasa Malaysia. */
 export const consoleMs: typeof consoleEn = {
   title: 'Konsol CouncilPay',
+  second_factor: {
+    needed: 'Masukkan faktor kedua anda untuk meneruskan.',
+    code_title: 'Log masuk dua langkah',
+    code_intro: 'Masukkan kod 6 digit yang ditunjukkan oleh aplikasi pengesah anda untuk CouncilPay.',
+    recovery_intro:
+      'Masukkan salah satu kod pemulihan yang anda simpan semasa menyediakan faktor kedua. Setiap kod boleh digunakan sekali sahaja.',
+    code: 'Kod pengesahan',
+    recovery_code: 'Kod pemulihan',
+    verify: 'Sahkan',
+    use_recovery: 'Gunakan kod pemulihan',
+    use_code: 'Gunakan aplikasi pengesah',
+    enrol_title: 'Sediakan faktor kedua anda',
+    enrol_intro:
+      'Kakitangan log masuk dengan kata laluan dan kod daripada aplikasi pengesah (seperti Google Authenticator, Microsoft Authenticator atau FreeOTP). Imbas kod QR ini dengan aplikasi tersebut, atau taip kunci di bawah, kemudian masukkan kod 6 digit yang ditunjukkannya.',
+    qr_alt: 'Kod QR untuk diimbas dengan aplikasi pengesah anda',
+    secret_label: 'Kunci (jika anda tidak dapat mengimbas kod QR):',
+    turn_on: 'Hidupkan',
+    recovery_title: 'Kod pemulihan anda',
+    recovery_once:
+      'Simpan 10 kod ini di tempat yang selamat, berasingan daripada telefon anda: kod ini ditunjukkan sekali ini sahaja. Setiap kod membolehkan anda log masuk sekali jika telefon anda hilang.',
+    codes_kept: 'Saya telah menyimpan kod ini: teruskan',
+    signed_out_idle:
+      'Anda telah dilog keluar kerana konsol dibiarkan tanpa aktiviti (sesi kakitangan tamat selepas 30 minit tanpa aktiviti). Sila log masuk semula.',
+    field: 'Faktor kedua',
+    on: 'Aktif',
+    off: 'Tidak aktif: disediakan pada log masuk seterusnya',
+    reset: 'Tetapkan semula faktor kedua',
+    reset_title: 'Tetapkan semula faktor kedua {{email}}?',
+    reset_confirm:
+      'Aplikasi pengesah dan kod pemulihan mereka tidak lagi berfungsi, dan mereka perlu menyediakan faktor kedua baharu pada log masuk seterusnya. Lakukan ini hanya apabila anda pasti siapa yang meminta (contohnya telefon hilang). Tindakan ini direkodkan dalam audit.',
+    reset_done: 'Faktor kedua {{email}} telah ditetapkan semula.',
+  },
   dashboard: 'Papan pemuka',
   health_title: 'Kesihatan sistem',
   health_ok: 'Semua perkhidmatan berjalan.',
@@ -126,6 +158,7 @@ export const consoleMs: typeof consoleEn = {
     configuration_update: 'Konfigurasi diubah',
     council_update: 'Majlis diubah',
     user_roles_update: 'Peranan diubah',
+    user_second_factor_reset: 'Faktor kedua ditetapkan semula',
     payments_export: 'Pembayaran dieksport',
     settlement_import: 'Fail penyelesaian disemak',
     bill_import_confirm: 'Bil diimport',

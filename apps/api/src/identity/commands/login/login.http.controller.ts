@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import type { SessionUser } from '@councilpay/domain';
 import { IdentityPassport } from '../../../auth/identity-passport';
 import { toSessionUser } from '../../../auth/principal';
-import { Sessions } from '../../../auth/sessions';
+import { secondFactorOf, Sessions } from '../../../auth/sessions';
 import { LoginRequestDto } from './login.request.dto';
 
 @ApiTags('auth')
@@ -19,7 +19,9 @@ export class LoginHttpController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Sign in with email and password (passport local strategy) into a new server-side session',
-    description: '401 email_or_password_incorrect; 429 after repeated failures for the account or the address.',
+    description:
+      '401 email_or_password_incorrect; 429 after repeated failures for the account or the address. Staff then ' +
+      'pass the second factor (`secondFactor` of the answer: enrolment_required or code_required).',
   })
   async login(
     // Validated here; the strategy reads the same fields from the request body.
@@ -29,6 +31,6 @@ export class LoginHttpController {
   ): Promise<SessionUser> {
     const principal = await this.passport.authenticateLocal(req, res);
     await this.sessions.signIn(req, res, principal);
-    return toSessionUser(principal);
+    return toSessionUser(principal, secondFactorOf(req));
   }
 }

@@ -28,6 +28,6 @@ export class VerifyRegistrationHttpController {
       new VerifyRegistrationCommand(body.verificationId, body.code),
     );
     await this.sessions.signIn(req, res, principal);
-    return toSessionUser(principal);
+    return toSessionUser(principal, 'not_needed');
   }
 }
