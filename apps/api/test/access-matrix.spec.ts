@@ -112,6 +112,7 @@ const ADMIN_ROUTE_POWERS: Record<string, StaffPower | '_admin'> = {
   'GET /api/admin/users': '_admin',
   'GET /api/admin/users/:id': '_admin',
   'PUT /api/admin/users/:id/roles': '_admin',
+  'POST /api/admin/users/:id/second-factor/reset': '_admin',
   'GET /api/admin/audit': 'read',
   'GET /api/admin/staff': 'administer',
   'GET /api/admin/staff/:id': 'administer',

@@ -8,6 +8,7 @@ import {
   createUser,
   lastNotification,
   PASSWORD,
+  passSecondFactor,
   register,
   signIn,
   uniqueEmail,
@@ -131,7 +132,10 @@ describe('council staff: invitations, roles within a council, no role for an unv
       { council: 'mdpg', role: 'council_viewer' },
       { council: 'mps', role: 'council_viewer' },
     ]);
-    // A viewer reads and changes nothing.
+    // Staff now: nothing of the console before the second factor is set up, then a viewer reads and changes nothing.
+    const before = await payer.agent.get('/api/admin/payments');
+    expect([before.status, before.body.code]).toEqual([403, 'second_factor_enrolment_required']);
+    await passSecondFactor(payer, email, me.secondFactor);
     await payer.agent.get('/api/admin/payments').expect(200);
     expect((await post(payer, '/api/admin/settlements', {})).status).toBe(403);
   });

@@ -1,38 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { forgetSteps } from '../../../scripts/totp.mjs';
-import { freshTotpCode, makeStaff, signIn, STAFF } from './support';
-
-/** The console in English at its sign-in page, email and password sent. */
-async function password(page: Page, email: string): Promise<void> {
-  await page.addInitScript(() => {
-    if (!window.localStorage.getItem('RaStore.locale')) window.localStorage.setItem('RaStore.locale', '"en"');
-  });
-  await page.goto('/console/#/login');
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(STAFF.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** Enrolment as a first sign-in shows it: the QR code, the key as text, a code, then the recovery codes once. */
-async function enrol(page: Page, email: string): Promise<{ secret: string; recoveryCodes: string[] }> {
-  await expect(page.getByRole('heading', { name: 'Set up your second factor' })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
-  const secret = (await page.getByTestId('second-factor-secret').textContent())?.trim() ?? '';
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  // A new secret: the API takes any current step's code again.
-  forgetSteps(email);
-  await page.getByLabel(/^Authentication code/).fill(await freshTotpCode(email, secret));
-  await page.getByRole('button', { name: 'Turn on' }).click();
-  await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeVisible();
-  const recoveryCodes = (await page.getByTestId('recovery-codes').getByRole('listitem').allTextContents()).map((c) =>
-    c.trim(),
-  );
-  expect(recoveryCodes).toHaveLength(10);
-  await page.getByRole('button', { name: 'I have kept these codes: continue' }).click();
-  await expect(page.getByTestId('dashboard-pending')).toBeVisible({ timeout: 20_000 });
-  return { secret, recoveryCodes };
-}
+import { enrol, freshTotpCode, makeStaff, password, signIn, STAFF } from './support';
 
 test('a staff member enrols at the first sign-in, then signs in with a code or a recovery code; _admin resets it', async ({
   browser,

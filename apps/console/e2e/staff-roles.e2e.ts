@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { paidPayment, signIn, sinkMessagesTo, STAFF } from './support';
+import { paidPayment, signIn, signInFirstTime, sinkMessagesTo, STAFF } from './support';
 
 /** The invitation link of the email the sink holds for this address (the worker sends it shortly). */
 async function invitationLink(email: string): Promise<string> {
@@ -64,7 +64,7 @@ test.describe('council staff of their own', () => {
     // The officer works payments: requery and refund, but never approves, signs, or manages staff.
     const officerContext = await browser.newContext();
     const officerPage = await officerContext.newPage();
-    await signIn(officerPage, officer);
+    await signInFirstTime(officerPage, officer);
     await expect(officerPage.getByRole('menuitem', { name: 'Staff', exact: true })).toHaveCount(0);
     await officerPage.goto(`/console/#/payments/${payment.reference}/show`);
     await expect(officerPage.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid');
@@ -79,7 +79,7 @@ test.describe('council staff of their own', () => {
     // The viewer reads the same payment and day, with no action buttons at all.
     const viewerContext = await browser.newContext();
     const viewerPage = await viewerContext.newPage();
-    await signIn(viewerPage, viewer);
+    await signInFirstTime(viewerPage, viewer);
     await viewerPage.goto(`/console/#/payments/${payment.reference}/show`);
     await expect(viewerPage.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid');
     for (const name of ['Requery now', 'Record refund', 'Resend email', 'Resend SMS'])

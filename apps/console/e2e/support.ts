@@ -3,7 +3,7 @@
  * (to make bills of our own), the gateway simulator's control API, and signing in.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { freshTotpCode } from '../../../scripts/totp.mjs';
+import { forgetSteps, freshTotpCode } from '../../../scripts/totp.mjs';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -168,6 +168,43 @@ export async function paidPayment(request: APIRequestContext, council = 'mdpg', 
 }
 
 /** Opens the console in English and signs in. */
+/** The console in English at its sign-in page, email and password sent. */
+export async function password(page: Page, email: string): Promise<void> {
+  await page.addInitScript(() => {
+    if (!window.localStorage.getItem('RaStore.locale')) window.localStorage.setItem('RaStore.locale', '"en"');
+  });
+  await page.goto('/console/#/login');
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(STAFF.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Enrolment as a first sign-in shows it: the QR code, the key as text, a code, then the recovery codes once. */
+export async function enrol(page: Page, email: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  await expect(page.getByRole('heading', { name: 'Set up your second factor' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('second-factor-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  // A new secret: the API takes any current step's code again.
+  forgetSteps(email);
+  await page.getByLabel(/^Authentication code/).fill(await freshTotpCode(email, secret));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeVisible();
+  const recoveryCodes = (await page.getByTestId('recovery-codes').getByRole('listitem').allTextContents()).map((c) =>
+    c.trim(),
+  );
+  expect(recoveryCodes).toHaveLength(10);
+  await page.getByRole('button', { name: 'I have kept these codes: continue' }).click();
+  await expect(page.getByTestId('dashboard-pending')).toBeVisible({ timeout: 20_000 });
+  return { secret, recoveryCodes };
+}
+
+/** A staff member's first sign-in: the password, then setting up the second factor (an invited person's). */
+export async function signInFirstTime(page: Page, email: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  await password(page, email);
+  return enrol(page, email);
+}
+
 export async function signIn(page: Page, email: string): Promise<void> {
   await page.addInitScript(() => {
     if (!window.localStorage.getItem('RaStore.locale')) window.localStorage.setItem('RaStore.locale', '"en"');
