@@ -98,7 +98,10 @@ describe('the webhook secrets key changed without a council noticing', () => {
     expect(first.webhookEndpoints.unreadable).not.toContain(endpoint.id);
     expect(first.councilApiKeys.unreadable).not.toContain(apiKey.id);
     expect(first.webhookEndpoints.resealed + first.councilApiKeys.resealed).toBeGreaterThanOrEqual(2);
-    expect(first.staffSecondFactors).toMatchObject({ resealed: 1, unreadable: [] });
+    // The staff secret sealed under the old key is sealed again. (A database seeded with the demo staff's key holds
+    // theirs too, sealed under this run's own key, which neither key here opens: named, like the lost endpoint.)
+    expect(first.staffSecondFactors.unreadable).not.toContain(totp.id);
+    expect(first.staffSecondFactors.resealed).toBe(1);
 
     const after = await sealedOf();
     // The old key is no longer needed for either, and the secrets are the same ones the council holds.
