@@ -167,7 +167,6 @@ export async function paidPayment(request: APIRequestContext, council = 'mdpg', 
   return payment;
 }
 
-/** Opens the console in English and signs in. */
 /** The console in English at its sign-in page, email and password sent. */
 export async function password(page: Page, email: string): Promise<void> {
   await page.addInitScript(() => {
@@ -205,14 +204,9 @@ export async function signInFirstTime(page: Page, email: string): Promise<{ secr
   return enrol(page, email);
 }
 
+/** Opens the console in English and signs in: the password, then the demo staff's authenticator code. */
 export async function signIn(page: Page, email: string): Promise<void> {
-  await page.addInitScript(() => {
-    if (!window.localStorage.getItem('RaStore.locale')) window.localStorage.setItem('RaStore.locale', '"en"');
-  });
-  await page.goto('/console/#/login');
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(STAFF.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await password(page, email);
   await page.getByLabel(/^Authentication code/).fill(await freshTotpCode(email, STAFF.totpSecret));
   await page.getByRole('button', { name: 'Verify' }).click();
   // The first screen after signing in loads the console's code and the dashboard's figures.
