@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CouncilFeedPage } from '@councilpay/domain';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { recordCouncilEvents } from '../src/webhooks/council-events';
@@ -162,6 +163,38 @@ describe('the pull feed: nothing skipped or repeated while credits commit out of
     expect(new Set(seen).size).toBe(seen.length);
     // Events written before this test may come now too (held back while older transactions ran): never twice.
     expect(seen.filter((id) => !before.has(id)).sort()).toEqual([...expected].sort());
+  });
+
+  it('a transaction held open in another database of the server does not hold the feed back; one in this database does', async () => {
+    const start = (await page('mdpg', '0-0', 500)).nextCursor;
+    // Another database on the same server (a bulk load, a report, another test's copy) with a transaction that
+    // has written and holds its id open.
+    const elsewhere = new Client({
+      connectionString: Object.assign(new URL(inject('databaseUrl')), { pathname: '/postgres' }).toString(),
+    });
+    await elsewhere.connect();
+    try {
+      await elsewhere.query('BEGIN');
+      await elsewhere.query('SELECT pg_current_xact_id()');
+      await creditIn('mdpg', 'beside-other-database', Promise.resolve());
+      const got = await page('mdpg', start, 500);
+      expect(tagsOf(got)).toContain('beside-other-database');
+
+      // A transaction of this database that is still running holds back what committed after it began.
+      const held = gate();
+      const heldWritten = gate();
+      const holding = creditIn('mdpg', 'held', held.wait, true, heldWritten.release);
+      await heldWritten.wait;
+      await creditIn('mdpg', 'after-held', Promise.resolve());
+      expect(tagsOf(await page('mdpg', got.nextCursor, 500))).toEqual([]);
+      held.release();
+      await holding;
+      const rest = await readUntil('mdpg', got.nextCursor, 2);
+      expect(tagsOf({ events: rest.events } as CouncilFeedPage)).toEqual(['held', 'after-held']);
+    } finally {
+      await elsewhere.query('ROLLBACK').catch(() => undefined);
+      await elsewhere.end();
+    }
   });
 
   it("a council admin reads only their councils' feed; a bad cursor or limit is a 400", async () => {

@@ -1,4 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { Prisma } from '../../generated/prisma/client';
 import {
   COUNCIL_FEED_PAGE,
   COUNCIL_FEED_TYPES,
@@ -30,6 +31,15 @@ export function parseCursor(cursor: string): { txid: bigint; seq: bigint } {
   return { txid: BigInt(match[1]), seq: BigInt(match[2]) };
 }
 
+/** The feed's horizon as one SQL expression over the statement's snapshot (see {@link PullCouncilFeedHandler}). */
+const HORIZON = Prisma.sql`
+  SELECT coalesce(min((running::text)::bigint), (pg_snapshot_xmax(pg_current_snapshot())::text)::bigint)
+  FROM pg_snapshot_xip(pg_current_snapshot()) AS running
+  WHERE ((running::text)::bigint & 4294967295) NOT IN (
+    SELECT (activity.backend_xid::text)::bigint FROM pg_stat_activity AS activity
+    JOIN pg_database AS db ON db.oid = activity.datid
+    WHERE activity.backend_xid IS NOT NULL AND db.datname <> current_database())`;
+
 interface EventRow {
   id: string;
   seq: bigint;
@@ -42,11 +52,18 @@ interface EventRow {
 /**
  * The pull feed: a council's `bill.credited` and `refund.made` events (written in the crediting and refunding
  * transactions) after a cursor. Keyset on (writing transaction id, sequence), and only events of transactions
- * that have ended: those below the oldest transaction still running (the snapshot's xmin). A sequence number is
- * taken when a row is written but seen when its transaction commits, so a plain `seq > cursor` would skip an
- * event whose transaction took its number early and committed late; no transaction below the xmin can still
- * write, so nothing can appear behind a cursor once handed out. A long-running transaction anywhere on the
- * database server holds the feed back until it ends (never skips).
+ * that have ended: those below the oldest transaction that may still write here (the horizon). A sequence number
+ * is taken when a row is written but seen when its transaction commits, so a plain `seq > cursor` would skip an
+ * event whose transaction took its number early and committed late; no transaction below the horizon can still
+ * write, so nothing can appear behind a cursor once handed out.
+ *
+ * The horizon is the oldest transaction the statement's snapshot saw running (its in-progress list, or its
+ * xmax when none), leaving out those the server reports as running in another database: they cannot write
+ * this database's events, and a long transaction there (a bulk load, a report) must not stop a council's
+ * feed. Every other running transaction counts, including one that ended after the snapshot was taken (its
+ * rows are invisible to this statement) and any whose database the server does not say: the feed may wait
+ * for those, it never skips. A transaction id in the list is 64 bits and the server's activity view gives 32,
+ * compared on the low 32 bits (ids running at once are far closer than 2^32 apart).
  */
 @QueryHandler(PullCouncilFeedQuery)
 export class PullCouncilFeedHandler implements IQueryHandler<PullCouncilFeedQuery, CouncilFeedPage> {
@@ -65,7 +82,7 @@ export class PullCouncilFeedHandler implements IQueryHandler<PullCouncilFeedQuer
       SELECT "id", "seq", "txid", "type", "createdAt", "data" FROM "WebhookEvent"
       WHERE "councilCode" = ${council} AND "type" = ANY(${[...COUNCIL_FEED_TYPES]}::text[])
         AND ("txid", "seq") > (${position.txid}::bigint, ${position.seq}::bigint)
-        AND "txid" < ((pg_snapshot_xmin(pg_current_snapshot()))::text)::bigint
+        AND "txid" < (${HORIZON})
       ORDER BY "txid", "seq" LIMIT ${size + 1}`;
     const page = rows.slice(0, size);
     const events = page.map(
