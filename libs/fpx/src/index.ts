@@ -6,6 +6,7 @@
  * verifyBankListResponse. FPX exchange side for the simulator (exchange.ts). Checksums
  * (checksum.ts), bank list (banks.ts), response codes (codes.ts), form bodies (form.ts),
  * amounts and times (format.ts). Card gateway: card.ts (merchant) and card-exchange.ts (simulator).
+ * DuitNow QR payloads, built and read with their CRC (duitnow-qr.ts).
  */
 export * from './format';
 export * from './form';
@@ -18,3 +19,4 @@ export * from './exchange';
 export * from './card';
 export * from './card-exchange';
 export * from './dev-keys';
+export * from './duitnow-qr';
