@@ -1,6 +1,7 @@
 // Lint rules for the whole workspace. Project boundaries are enforced by Nx tags (see each package.json):
 // apps may import libs, libs may import libs, libs/domain imports no other project, nothing imports an app;
 // the browser apps use only domain and i18n, the simulator fpx and domain, fpx domain, documents domain and i18n.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
@@ -101,5 +102,39 @@ export default tseslint.config(
       ],
     },
   },
+  ...portalFeatureWalls(),
   prettier,
 );
+
+/**
+ * The portal's features never import one another: what two features share lives in src/shared/, and what puts
+ * features together is src/app/ or the routes. One block per feature and folder depth, since an import names
+ * another feature by going up to src/features/ (`../cart/…` from a feature's top folder, `../../cart/…` one
+ * folder down) or further up and back in (`../../features/cart/…`).
+ */
+function portalFeatureWalls() {
+  const root = 'apps/portal/src/features';
+  const features = readdirSync(new URL(`./${root}`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const message = 'a feature never imports another: move what both need to src/shared/, or compose them in src/app/.';
+  return features.flatMap((feature) =>
+    [1, 2, 3, 4].map((depth) => {
+      const other = [`^(\\.\\./){${depth}}(?!${feature}/)[^./]`, `^(\\.\\./){${depth + 1}}features/(?!${feature}/)`];
+      return {
+        files: [`${root}/${feature}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+        rules: {
+          'no-restricted-imports': ['error', { patterns: other.map((regex) => ({ regex, message })) }],
+          // import('…') of a lazily loaded part is an import too.
+          'no-restricted-syntax': [
+            'error',
+            ...other.map((regex) => ({
+              selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\/')}/]`,
+              message,
+            })),
+          ],
+        },
+      };
+    }),
+  );
+}

@@ -25,7 +25,7 @@ function collect(key) {
 }
 
 collect(Object.keys(manifest).find((key) => manifest[key].isEntry));
-collect(Object.keys(manifest).find((key) => key.endsWith('features/home/HomePage.tsx')));
+collect(Object.keys(manifest).find((key) => key.endsWith('features/search/HomePage.tsx')));
 
 const kB = (bytes) => `${(bytes / 1024).toFixed(2).padStart(8)} kB`;
 let gzipTotal = 0;

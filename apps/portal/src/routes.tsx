@@ -7,7 +7,7 @@ import { ROUTES, type RouteName } from './shared/routing/paths';
 
 /** One lazily loaded page per route; the type makes a missing route a compile error. */
 const PAGES: Readonly<Record<RouteName, ComponentType>> = {
-  home: lazyComponent(() => import('./features/home/HomePage'), 'HomePage', { messages: 'core' }),
+  home: lazyComponent(() => import('./features/search/HomePage'), 'HomePage', { messages: 'core' }),
   about: lazyComponent(() => import('./features/info/AboutPage'), 'AboutPage'),
   cart: lazyComponent(() => import('./features/cart/CartPage'), 'CartPage'),
   checkout: lazyComponent(() => import('./features/checkout/CheckoutPage'), 'CheckoutPage'),

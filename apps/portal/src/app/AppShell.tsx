@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useCart } from '../features/cart/CartProvider';
+import { useCart } from '../shared/cart/CartProvider';
 import { GlobalNotices } from '../features/announcement/GlobalNotices';
 import { LoginDialogProvider } from '../features/account/login/LoginDialogProvider';
 import { RouteProgress } from '../shared/feedback/RouteProgress';

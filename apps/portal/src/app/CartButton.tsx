@@ -3,7 +3,7 @@ import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useCart } from '../features/cart/CartProvider';
+import { useCart } from '../shared/cart/CartProvider';
 import { ROUTES } from '../shared/routing/paths';
 
 /** The top bar's cart button with the number of items in the cart. */

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { useLoginDialog } from '../features/account/login/LoginDialogProvider';
-import { useSession } from '../features/account/session/SessionProvider';
+import { useLoginDialog } from '../shared/session/login-dialog';
+import { useSession } from '../shared/session/SessionProvider';
 import { ROUTES } from '../shared/routing/paths';
 
 /** What the top bar and the small-screen menu offer for the account (signed in or not). */

@@ -17,8 +17,8 @@ import { useSnackbar } from '../../shared/feedback/SnackbarProvider';
 import { ROUTES } from '../../shared/routing/paths';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
 import { getProfile, resendEmailVerification, updateProfile } from './account-api';
-import { useSession } from './session/SessionProvider';
-import { SignInRequired } from './SignInRequired';
+import { useSession } from '../../shared/session/SessionProvider';
+import { SignInRequired } from '../../shared/session/SignInRequired';
 
 /** /profile: the signed-in person's details, editable except the e-mail (the login). */
 export function ProfilePage() {

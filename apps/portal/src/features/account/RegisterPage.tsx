@@ -17,7 +17,7 @@ import { useLanguage } from '../../shared/i18n/useLanguage';
 import { ROUTES } from '../../shared/routing/paths';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
 import { register, resendCode, verifyRegistration } from './account-api';
-import { useLoginDialog } from './login/LoginDialogProvider';
+import { useLoginDialog } from '../../shared/session/login-dialog';
 import { PasswordField } from './PasswordField';
 import {
   checkRegistration,
@@ -29,7 +29,7 @@ import {
   type RegisterField,
   type RegisterValues,
 } from './register-form';
-import { useSession } from './session/SessionProvider';
+import { useSession } from '../../shared/session/SessionProvider';
 
 const FIELDS: readonly RegisterField[] = ['fullName', 'email', 'nric', 'phone', 'password', 'confirmPassword'];
 

@@ -15,7 +15,7 @@ import { useSnackbar } from '../../shared/feedback/SnackbarProvider';
 import { ROUTES } from '../../shared/routing/paths';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
 import { checkResetRequest, resetPassword } from './account-api';
-import { useLoginDialog } from './login/LoginDialogProvider';
+import { useLoginDialog } from '../../shared/session/login-dialog';
 import { PasswordField } from './PasswordField';
 import { checkNewPassword, type FieldMessage } from './register-form';
 

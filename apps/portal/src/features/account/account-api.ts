@@ -13,7 +13,7 @@ import {
 } from '@councilpay/domain';
 import { FETCH_MIN_DELAY_MS } from '../../shared/constants';
 import { api } from '../../shared/api/client';
-import { normaliseEmail } from './session/session-api';
+import { normaliseEmail } from '../../shared/session/session-api';
 
 /** POST /api/auth/reset-password/check: is the e-mailed link still good (404 invalid_request, 410 reset_timeout)? */
 export function checkResetRequest(resetId: string): Promise<ResetPasswordStatus> {

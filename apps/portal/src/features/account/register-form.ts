@@ -12,7 +12,7 @@ import {
   type RegisterRequest,
 } from '@councilpay/domain';
 import type { MessageKey } from '@councilpay/i18n';
-import { emailFieldError, normaliseEmail } from './session/session-api';
+import { emailFieldError, normaliseEmail } from '../../shared/session/session-api';
 
 /** The SMS code: 6 digits (libs/domain PHONE_CODE_LENGTH). */
 export const VERIFICATION_CODE = new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`);

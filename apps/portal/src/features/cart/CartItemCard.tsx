@@ -15,8 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { useCouncilName } from '../../shared/public-data/useCouncilName';
 import { FieldList } from '../../shared/ui/FieldList';
 import { displayDate, displayFields, type DisplayField } from '../../shared/ui/result-fields';
-import { checkCartItemAmount, takesPartPayment, withSelection, type CartItem } from './cart';
-import { SelectionField } from './SelectionField';
+import { checkCartItemAmount, takesPartPayment, withSelection, type CartItem } from '../../shared/cart/cart';
+import { SelectionField } from '../../shared/cart/SelectionField';
 
 export interface CartItemCardProps {
   item: CartItem;

@@ -10,11 +10,11 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useSnackbar } from '../../shared/feedback/SnackbarProvider';
 import { ROUTES } from '../../shared/routing/paths';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
-import { FpxLimitNotice } from '../checkout/FpxLimitNotice';
-import { EmptyCartNotice } from './EmptyCartNotice';
-import { cartTotalSen, checkCartItemAmount, itemsToPay, type CartItem } from './cart';
+import { FpxLimitNotice } from '../../shared/checkout/FpxLimitNotice';
+import { EmptyCartNotice } from '../../shared/cart/EmptyCartNotice';
+import { cartTotalSen, checkCartItemAmount, itemsToPay, type CartItem } from '../../shared/cart/cart';
 import { CartItemCard } from './CartItemCard';
-import { useCart } from './CartProvider';
+import { useCart } from '../../shared/cart/CartProvider';
 
 /** Parents first, each followed by the items that depend on it. */
 function ordered(items: readonly CartItem[]): Array<{ item: CartItem; dependent: boolean }> {

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useCouncilName } from '../../shared/public-data/useCouncilName';
 import { ItemCards, useNarrowScreen } from '../../shared/ui/ItemCards';
-import { cartTotalSen, type CartItem } from '../cart/cart';
+import { cartTotalSen, type CartItem } from '../../shared/cart/cart';
 
 /**
  * The cart as checkout shows it: council, type, account, name and amount per item; items of 0 or less

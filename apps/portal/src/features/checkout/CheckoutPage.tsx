@@ -11,14 +11,14 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../shared/routing/paths';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
-import { useLoginDialog } from '../account/login/LoginDialogProvider';
-import { useSession } from '../account/session/SessionProvider';
-import { itemsToPay } from '../cart/cart';
-import { useCart } from '../cart/CartProvider';
+import { useLoginDialog } from '../../shared/session/login-dialog';
+import { useSession } from '../../shared/session/SessionProvider';
+import { itemsToPay } from '../../shared/cart/cart';
+import { useCart } from '../../shared/cart/CartProvider';
 import { CartSummary } from './CartSummary';
-import { checkPayer, cleanPayer, type PayerErrors } from './checkout-draft';
+import { checkPayer, cleanPayer, type PayerErrors } from '../../shared/checkout/checkout-draft';
 import { CheckoutSteps } from './CheckoutSteps';
-import { EmptyCartNotice } from '../cart/EmptyCartNotice';
+import { EmptyCartNotice } from '../../shared/cart/EmptyCartNotice';
 import { useCheckoutDraft } from './useCheckoutDraft';
 
 /**

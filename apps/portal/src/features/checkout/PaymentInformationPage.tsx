@@ -24,10 +24,10 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../shared/routing/paths';
 import { NativeSelectField } from '../../shared/ui/NativeSelectField';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
-import { cartTotalSen } from '../cart/cart';
-import { useCart } from '../cart/CartProvider';
+import { cartTotalSen } from '../../shared/cart/cart';
+import { useCart } from '../../shared/cart/CartProvider';
 import { CheckoutSteps } from './CheckoutSteps';
-import { FpxLimitNotice, useFpxLimitsText } from './FpxLimitNotice';
+import { FpxLimitNotice, useFpxLimitsText } from '../../shared/checkout/FpxLimitNotice';
 import { useCheckoutDraft } from './useCheckoutDraft';
 import { useCheckoutGuard } from './useCheckoutGuard';
 

@@ -4,9 +4,9 @@
  * to see. Found among the payments this tab holds the proof of (payment-tokens.ts), never anyone else's.
  */
 import { isOpen, type PaymentDto } from '@councilpay/domain';
-import type { CartItem } from '../cart/cart';
-import { getPayment } from '../payments/payments-api';
-import { rememberedReferences } from '../payments/payment-tokens';
+import type { CartItem } from '../../shared/cart/cart';
+import { getPayment } from '../../shared/payments/payments-api';
+import { rememberedReferences } from '../../shared/payments/payment-tokens';
 
 /** How many of this tab's newest payments are looked at. */
 const LOOKED_AT = 5;

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { readDraft, saveDraft, type CheckoutDraft } from './checkout-draft';
+import { readDraft, saveDraft, type CheckoutDraft } from '../../shared/checkout/checkout-draft';
 
 /** The checkout draft of this tab, kept in session storage as it changes. */
 export function useCheckoutDraft(): [CheckoutDraft, (change: Partial<CheckoutDraft>) => void] {

@@ -22,7 +22,7 @@ import { messageKeyForError } from '../../shared/api/errors';
 import { useBillsCouncilTitle } from '../../shared/public-data/TitleCouncil';
 import { useCouncilName } from '../../shared/public-data/useCouncilName';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
-import { verifyDocument } from './documents-api';
+import { verifyDocument } from '../../shared/documents/documents-api';
 
 /** The code from a scanned QR (a whole verify address) or as typed. */
 function codeOf(input: string): string {

@@ -13,9 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { messageKeyForError } from '../../shared/api/errors';
 import { useSnackbar } from '../../shared/feedback/SnackbarProvider';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
-import { useSession } from '../account/session/SessionProvider';
-import { SignInRequired } from '../account/SignInRequired';
-import { fetchLicencePdf, getOwnLicences, saveBlob } from '../documents/documents-api';
+import { useSession } from '../../shared/session/SessionProvider';
+import { SignInRequired } from '../../shared/session/SignInRequired';
+import { fetchLicencePdf, getOwnLicences, saveBlob } from '../../shared/documents/documents-api';
 
 const NOTICES = ['licences_notice_1', 'licences_notice_2', 'licences_notice_3'] as const;
 

@@ -24,13 +24,13 @@ import { ItemCards, useNarrowScreen } from '../../shared/ui/ItemCards';
 import { useCouncilName } from '../../shared/public-data/useCouncilName';
 import { ROUTES } from '../../shared/routing/paths';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
-import { useSession } from '../account/session/SessionProvider';
-import { SignInRequired } from '../account/SignInRequired';
-import { getHistory } from './payments-api';
+import { useSession } from '../../shared/session/SessionProvider';
+import { SignInRequired } from '../../shared/session/SignInRequired';
+import { getHistory } from '../../shared/payments/payments-api';
 import { paymentMethodValue } from './payment-method';
 import { requeryLink } from './PendingHelp';
 import { isFollowed, statusTone } from './payment-status';
-import { DownloadReceiptButton } from '../documents/DownloadReceiptButton';
+import { DownloadReceiptButton } from '../../shared/documents/DownloadReceiptButton';
 
 const PAGE_SIZES = [10, 20, 50];
 

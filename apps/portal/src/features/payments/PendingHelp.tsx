@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '../../shared/routing/paths';
 import { isFollowed } from './payment-status';
-import { requeryPayment } from './payments-api';
+import { requeryPayment } from '../../shared/payments/payments-api';
 import { usePaymentAction } from './usePaymentAction';
 
 /** Where a payment's status can be checked (and the bank asked again) by its reference. */

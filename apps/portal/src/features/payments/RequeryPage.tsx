@@ -16,7 +16,7 @@ import { ROUTES } from '../../shared/routing/paths';
 import { PageScaffold } from '../../shared/ui/PageScaffold';
 import { PaymentDetails, PaymentStatusBanner } from './PaymentDetails';
 import { isFollowed } from './payment-status';
-import { requeryPayment } from './payments-api';
+import { requeryPayment } from '../../shared/payments/payments-api';
 import { usePaymentAction } from './usePaymentAction';
 import { usePaymentStatus } from './usePaymentStatus';
 

@@ -1,7 +1,7 @@
 import type { PaymentDto } from '@councilpay/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../shared/api/client';
-import { getPayment, requeryPayment } from './payments-api';
+import { getPayment, requeryPayment } from '../../shared/payments/payments-api';
 import { isFollowed, POLL_MS, requeryDue, requeryInterval } from './payment-status';
 import { usePaymentStream } from './payment-stream';
 

@@ -21,10 +21,10 @@ import { useSnackbar } from '../../shared/feedback/SnackbarProvider';
 import { useCouncilName } from '../../shared/public-data/useCouncilName';
 import { ROUTES } from '../../shared/routing/paths';
 import { FieldList } from '../../shared/ui/FieldList';
-import { cartItemFromResult, selectionAmountSen, withSelection, type ChargeDetails } from '../cart/cart';
-import { useCart } from '../cart/CartProvider';
-import { SelectionField } from '../cart/SelectionField';
-import { ChargeForm } from '../charge/ChargeForm';
+import { cartItemFromResult, selectionAmountSen, withSelection, type ChargeDetails } from '../../shared/cart/cart';
+import { useCart } from '../../shared/cart/CartProvider';
+import { SelectionField } from '../../shared/cart/SelectionField';
+import { ChargeForm } from './charge/ChargeForm';
 import { displayFields } from '../../shared/ui/result-fields';
 
 export interface ResultCardProps {

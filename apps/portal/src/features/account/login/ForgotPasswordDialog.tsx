@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { messageKeyForError } from '../../../shared/api/errors';
 import { useSnackbar } from '../../../shared/feedback/SnackbarProvider';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
-import { emailFieldError, normaliseEmail, requestPasswordReset } from '../session/session-api';
+import { emailFieldError, normaliseEmail, requestPasswordReset } from '../../../shared/session/session-api';
 import { dialogCloseGuard } from './close-guard';
 
 export interface ForgotPasswordDialogProps {

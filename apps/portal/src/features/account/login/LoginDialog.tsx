@@ -21,10 +21,10 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { messageKeyForError } from '../../../shared/api/errors';
 import { useSnackbar } from '../../../shared/feedback/SnackbarProvider';
 import { ROUTES } from '../../../shared/routing/paths';
-import { emailFieldError, normaliseEmail } from '../session/session-api';
-import { useSession } from '../session/SessionProvider';
-import { itemsToPay } from '../../cart/cart';
-import { useCart } from '../../cart/CartProvider';
+import { emailFieldError, normaliseEmail } from '../../../shared/session/session-api';
+import { useSession } from '../../../shared/session/SessionProvider';
+import { itemsToPay } from '../../../shared/cart/cart';
+import { useCart } from '../../../shared/cart/CartProvider';
 import { afterLoginDestination } from './after-login';
 import { dialogCloseGuard } from './close-guard';
 

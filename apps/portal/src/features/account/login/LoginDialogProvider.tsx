@@ -1,19 +1,12 @@
-import { createContext, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { lazyComponent } from '../../../shared/routing/lazyComponent';
+import { LoginDialogContext } from '../../../shared/session/login-dialog';
 
 // Loaded when first opened: most visits never log in, and the dialogs bring the form components.
 const LoginDialog = lazyComponent(() => import('./LoginDialog'), 'LoginDialog');
 const ForgotPasswordDialog = lazyComponent(() => import('./ForgotPasswordDialog'), 'ForgotPasswordDialog');
 
 type View = 'closed' | 'login' | 'forgot';
-
-export interface LoginDialogApi {
-  openLogin: () => void;
-  /** Straight to "forgot password" (a reset link that cannot be used: send a new one). */
-  openForgotPassword: () => void;
-}
-
-const LoginDialogContext = createContext<LoginDialogApi | null>(null);
 
 /** Owns the login and forgot-password dialogs so any part of the portal can open them. */
 export function LoginDialogProvider({ children }: { children: ReactNode }) {
@@ -50,10 +43,4 @@ export function LoginDialogProvider({ children }: { children: ReactNode }) {
       )}
     </LoginDialogContext.Provider>
   );
-}
-
-export function useLoginDialog(): LoginDialogApi {
-  const api = useContext(LoginDialogContext);
-  if (!api) throw new Error('useLoginDialog must be used inside <LoginDialogProvider>');
-  return api;
 }

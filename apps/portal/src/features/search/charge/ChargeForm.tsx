@@ -6,8 +6,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../shared/ui/DateField';
-import type { ChargeDetails } from '../cart/cart';
+import { DateField } from '../../../shared/ui/DateField';
+import type { ChargeDetails } from '../../../shared/cart/cart';
 import { chargeRateSen, checkChargeForm, EMPTY_CHARGE_FORM, type ChargeFormValues } from './charge-form';
 
 export interface ChargeFormProps {

@@ -1,4 +1,4 @@
-import { CART_DB_NAME, CART_DB_STORE } from '../../shared/constants';
+import { CART_DB_NAME, CART_DB_STORE } from '../constants';
 import type { CartItem } from './cart-contents';
 
 function settle<T>(request: IDBRequest<T>): Promise<T> {

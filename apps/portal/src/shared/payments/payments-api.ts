@@ -5,8 +5,8 @@ import {
   type Page,
   type PaymentDto,
 } from '@councilpay/domain';
-import { FETCH_MIN_DELAY_MS } from '../../shared/constants';
-import { api, ApiError } from '../../shared/api/client';
+import { FETCH_MIN_DELAY_MS } from '../constants';
+import { api, ApiError } from '../api/client';
 import { paymentTokenFor } from './payment-tokens';
 
 /** The payment's token when this tab made it: the proof a guest's actions need (a signed-in owner needs none). */

@@ -4,8 +4,8 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../shared/api/client';
-import { useSnackbar } from '../../shared/feedback/SnackbarProvider';
+import { ApiError } from '../api/client';
+import { useSnackbar } from '../feedback/SnackbarProvider';
 import { fetchReceiptPdf, saveBlob } from './documents-api';
 
 /**

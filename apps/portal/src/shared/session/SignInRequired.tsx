@@ -2,7 +2,7 @@ import LoginIcon from '@mui/icons-material/Login';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { useLoginDialog } from './login/LoginDialogProvider';
+import { useLoginDialog } from './login-dialog';
 
 /** What pages for registered users show to a guest: a note and the login button. */
 export function SignInRequired() {

@@ -9,7 +9,7 @@ import {
   type LoginRequest,
   type SessionUser,
 } from '@councilpay/domain';
-import { api, ApiError, mayHaveSession } from '../../../shared/api/client';
+import { api, ApiError, mayHaveSession } from '../api/client';
 
 export type { SessionUser };
 export type Credentials = LoginRequest;

@@ -15,7 +15,7 @@ import { ROUTES } from '../../shared/routing/paths';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { HowItWorks } from './HowItWorks';
 
-const SearchPanel = lazyComponent(() => import('../search/SearchPanel'), 'SearchPanel');
+const SearchPanel = lazyComponent(() => import('./SearchPanel'), 'SearchPanel');
 
 /** Home: the council's title, search, the three steps and "continue as guest". */
 export function HomePage() {

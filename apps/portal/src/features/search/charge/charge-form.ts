@@ -4,7 +4,7 @@
  * people x days at the charge's rate (chargeAmountSen), never below 0.
  */
 import { chargeAmountSen, chargeDays, type Sen } from '@councilpay/domain';
-import type { ChargeDetails } from '../cart/cart';
+import type { ChargeDetails } from '../../../shared/cart/cart';
 
 export interface ChargeFormValues {
   customerName: string;

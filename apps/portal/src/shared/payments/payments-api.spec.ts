@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../shared/api/client';
+import { ApiError } from '../api/client';
 import { requeryPayment } from './payments-api';
 
 const REFERENCE = 'CPAB12CD34EF56GH78JK90';

@@ -1,4 +1,4 @@
-import { CART_DB_NAME, CART_DB_STORE, CART_DB_VERSION } from '../../shared/constants';
+import { CART_DB_NAME, CART_DB_STORE, CART_DB_VERSION } from '../constants';
 import Dexie, { type Table } from 'dexie';
 import type { CartItem } from './cart-contents';
 import type { CartStore } from './cart-store';

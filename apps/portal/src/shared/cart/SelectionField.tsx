@@ -1,5 +1,5 @@
 import { formatRinggit, type AssessmentSelection, type AssessmentSelectionAmountDto } from '@councilpay/domain';
-import { NativeSelectField } from '../../shared/ui/NativeSelectField';
+import { NativeSelectField } from '../ui/NativeSelectField';
 import { useTranslation } from 'react-i18next';
 
 export interface SelectionFieldProps {

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { ROUTES } from '../../shared/routing/paths';
+import { ROUTES } from '../routing/paths';
 
 /** Shown by the cart and every checkout step while there is nothing to pay. */
 export function EmptyCartNotice() {

@@ -1,5 +1,5 @@
 import { PAYMENT_TOKEN_HEADER, type LicenceRowDto, type VerifyResultDto } from '@councilpay/domain';
-import { api, ApiError, errorFromResponse } from '../../shared/api/client';
+import { api, ApiError, errorFromResponse } from '../api/client';
 import { paymentTokenFor } from '../payments/payment-tokens';
 
 /** This tab's token of the payment, when it made it (a signed-in owner needs none). */
