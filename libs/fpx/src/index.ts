@@ -6,7 +6,8 @@
  * verifyBankListResponse. FPX exchange side for the simulator (exchange.ts). Checksums
  * (checksum.ts), bank list (banks.ts), response codes (codes.ts), form bodies (form.ts),
  * amounts and times (format.ts). Card gateway: card.ts (merchant) and card-exchange.ts (simulator).
- * DuitNow QR payloads, built and read with their CRC (duitnow-qr.ts).
+ * DuitNow QR payloads, built and read with their CRC (duitnow-qr.ts); the QR acquirer's charges and signed
+ * notifications (duitnow-acquirer.ts).
  */
 export * from './format';
 export * from './form';
@@ -20,3 +21,4 @@ export * from './card';
 export * from './card-exchange';
 export * from './dev-keys';
 export * from './duitnow-qr';
+export * from './duitnow-acquirer';

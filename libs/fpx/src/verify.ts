@@ -3,7 +3,14 @@ import { verifyFields, type ChecksumKind, type KeyInput } from './checksum';
 import { readFields, type GatewayFields, type GatewayFieldsInput } from './form';
 
 export type VerifyFailureCode =
-  'invalid_field' | 'missing_field' | 'wrong_message_type' | 'bad_checksum' | 'malformed_field' | 'mismatch';
+  | 'invalid_field'
+  | 'missing_field'
+  | 'wrong_message_type'
+  | 'bad_checksum'
+  | 'malformed_field'
+  | 'mismatch'
+  /** Signed, but at a time too far from now (a replay, or a clock gone wrong). */
+  | 'stale';
 
 export type VerifyFailure = { ok: false; code: VerifyFailureCode; reason: string };
 
