@@ -61,6 +61,8 @@ const FILE_VARIABLES = [
   'DOCUMENT_SIGNING_KEY_FILE',
   'FPX_EXCHANGE_PRIVATE_KEY_FILE',
   'FPX_SELLER_PUBLIC_KEY_FILE',
+  'QR_SECRET_KEY_FILE',
+  'QR_WEBHOOK_SECRET_FILE',
 ];
 
 export function startOnPaper(project: ComposeProject, stages: Map<string, Stage>): Run {

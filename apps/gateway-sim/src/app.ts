@@ -3,20 +3,23 @@
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import pino, { type Logger } from 'pino';
+import { randomBytes } from 'node:crypto';
 import { formatRinggit } from '@councilpay/domain';
-import type { KeyInput } from '@councilpay/fpx';
+import { qrNotificationHeaders, type KeyInput } from '@councilpay/fpx';
 import {
   cardCallbackAcknowledged,
   Deliverer,
   DEFAULT_RETRY_POLICY,
   fpxDirectAcknowledged,
+  qrNotificationAcknowledged,
   type RetryPolicy,
 } from './delivery';
 import { cardLog, cardRouter } from './card';
 import { DEFAULT_OFFLINE_BANKS, SIM_DEFAULTS } from './config';
-import { requestTags, type SimContext } from './context';
+import { requestTags, type QrAcquirerSettings, type SimContext } from './context';
 import { controlRouter } from './control';
 import { fpxLog, fpxRouter } from './fpx';
+import { qrLog, qrRouter, startExpirySweep } from './qr';
 import { esc, page } from './html';
 import { SimState } from './state';
 
@@ -27,6 +30,12 @@ export interface SimulatorOptions {
   sellerPublicKey: KeyInput;
   /** Card gateway HMAC secret shared with the merchant. */
   cardSecret: string;
+  /**
+   * The QR acquirer: the merchant's API key, the notification secret (base64) and where notifications go
+   * (default http://localhost:3000/api/gateways/duitnow/notify), the merchant's name and city on the codes.
+   * Unset keys are random (a test that pays by QR passes its own).
+   */
+  qr?: Partial<QrAcquirerSettings>;
   /** Default http://localhost:3000/api/gateways/fpx/direct. */
   fpxDirectAcUrl?: string;
   /** Default http://localhost:3000/api/gateways/fpx/indirect. */
@@ -67,7 +76,7 @@ function requestLogger(log: Logger) {
 }
 
 function indexPage(ctx: SimContext): string {
-  const { fpx, card } = ctx.state.list();
+  const { fpx, card, qr } = ctx.state.list();
   const fpxRows = fpx
     .slice(0, 20)
     .map(
@@ -82,13 +91,22 @@ function indexPage(ctx: SimContext): string {
         `<tr><td><a href="/sim/card/${esc(t.invoiceNo)}">${esc(t.invoiceNo)}</a></td><td>${esc(formatRinggit(t.amountSen))}</td><td>${esc(t.status)} (${esc(t.gatewayStatus)})</td></tr>`,
     )
     .join('');
+  const qrRows = qr
+    .slice(0, 20)
+    .map(
+      (t) =>
+        `<tr><td>${esc(t.charge.reference)}</td><td>${esc(formatRinggit(t.charge.amount))}</td><td>${esc(t.charge.status)}</td><td><a href="/sim/qr/scan?payload=${esc(encodeURIComponent(t.charge.source.scannable_code.payload))}">Scan</a></td></tr>`,
+    )
+    .join('');
   const body = `<h1>Gateway simulator</h1>
-<p>Stands in for the FPX exchange and the card gateway. Base URL: <code>${esc(ctx.settings.publicUrl)}</code></p>
+<p>Stands in for the FPX exchange, the card gateway and a DuitNow QR acquirer. Base URL: <code>${esc(ctx.settings.publicUrl)}</code></p>
 <p>The bank's answers (AC) go to <code>${esc(ctx.settings.fpxDirectAcUrl)}</code> and <code>${esc(ctx.settings.fpxIndirectAcUrl)}</code>.</p>
 <h2>FPX: latest transactions</h2>
 <table><thead><tr><th scope="col">Order no.</th><th scope="col">Bank</th><th scope="col">Amount</th><th scope="col">Status</th></tr></thead><tbody>${fpxRows || '<tr><td colspan="4">None yet</td></tr>'}</tbody></table>
 <h2>Card: latest transactions</h2>
 <table><thead><tr><th scope="col">Invoice no.</th><th scope="col">Amount</th><th scope="col">Status</th></tr></thead><tbody>${cardRows || '<tr><td colspan="3">None yet</td></tr>'}</tbody></table>
+<h2>DuitNow QR: latest charges</h2>
+<table><thead><tr><th scope="col">Reference</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Payer's app</th></tr></thead><tbody>${qrRows || '<tr><td colspan="4">None yet</td></tr>'}</tbody></table>
 <p class="note">JSON: <a href="/sim/transactions">/sim/transactions</a>, <a href="/sim/fpx/banks">/sim/fpx/banks</a>, <a href="/health">/health</a>.</p>`;
   return page({ title: 'Gateway simulator', brand: 'Gateway simulator', body });
 }
@@ -105,7 +123,19 @@ function errorStatus(error: unknown): number {
 export function createSimulator(options: SimulatorOptions): Simulator {
   const log = options.logger ?? pino({ level: 'silent' });
   const state = new SimState(options.stateFile ?? null, log);
-  const deliverer = new Deliverer({ ...DEFAULT_RETRY_POLICY, ...options.retry }, () => state.changed());
+  const qr: QrAcquirerSettings = {
+    secretKey: options.qr?.secretKey ?? `skey_sim_${randomBytes(16).toString('hex')}`,
+    webhookSecret: options.qr?.webhookSecret ?? randomBytes(32).toString('base64'),
+    notifyUrl: options.qr?.notifyUrl ?? SIM_DEFAULTS.QR_NOTIFY_URL,
+    merchantName: options.qr?.merchantName ?? SIM_DEFAULTS.SIM_QR_MERCHANT_NAME,
+    merchantCity: options.qr?.merchantCity ?? SIM_DEFAULTS.SIM_QR_MERCHANT_CITY,
+  };
+  // QR notifications are signed at each attempt, so a retry carries a fresh time.
+  const deliverer = new Deliverer(
+    { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    () => state.changed(),
+    (record) => (record.kind === 'qr-notification' ? qrNotificationHeaders(qr.webhookSecret, record.body) : {}),
+  );
   const ctx: SimContext = {
     settings: {
       exchangePrivateKey: options.exchangePrivateKey,
@@ -115,6 +145,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       fpxIndirectAcUrl: options.fpxIndirectAcUrl ?? SIM_DEFAULTS.FPX_INDIRECT_AC_URL,
       publicUrl: options.publicUrl ?? SIM_DEFAULTS.SIM_PUBLIC_URL,
       retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+      qr,
     },
     state,
     deliverer,
@@ -130,6 +161,11 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     if (txn.callback)
       deliverer.resume(`card:${txn.invoiceNo}`, txn.callback, cardCallbackAcknowledged, cardLog(ctx, txn));
   }
+  for (const txn of state.qr.values()) {
+    if (txn.notification)
+      deliverer.resume(`qr:${txn.charge.id}`, txn.notification, qrNotificationAcknowledged, qrLog(ctx, txn));
+  }
+  const stopExpirySweep = startExpirySweep(ctx);
 
   const app = express();
   app.disable('x-powered-by');
@@ -148,6 +184,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   });
   app.use(fpxRouter(ctx));
   app.use(cardRouter(ctx));
+  app.use(qrRouter(ctx));
   app.use(controlRouter(ctx));
   app.use((req, res) => {
     if (req.path.startsWith('/sim/')) res.status(404).json({ error: `no route ${req.method} ${req.path}` });
@@ -171,6 +208,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     context: ctx,
     idle: () => deliverer.idle(),
     close: () => {
+      stopExpirySweep();
       deliverer.close();
       state.flush();
     },

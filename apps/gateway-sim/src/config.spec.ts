@@ -58,6 +58,9 @@ describe('loadSimConfig', () => {
       FPX_EXCHANGE_PRIVATE_KEY_FILE: keyFile,
       FPX_SELLER_PUBLIC_KEY: sellerPem.replace(/\n/g, '\\n'),
       CARD_SECRET: 'a-long-enough-card-secret',
+      QR_SECRET_KEY: 'skey_test_long_enough',
+      QR_WEBHOOK_SECRET: Buffer.alloc(32, 7).toString('base64'),
+      QR_NOTIFY_URL: 'https://portal.example.my/api/gateways/duitnow/notify',
       SIM_OFFLINE_BANKS: 'none',
       SIM_STATE_FILE: 'off',
     });
@@ -65,6 +68,15 @@ describe('loadSimConfig', () => {
       exchangePrivateKey: keyFile,
       sellerPublicKey: 'env FPX_SELLER_PUBLIC_KEY',
       cardSecret: 'env CARD_SECRET',
+      qrSecretKey: 'env QR_SECRET_KEY',
+      qrWebhookSecret: 'env QR_WEBHOOK_SECRET',
+    });
+    expect(config.qr).toEqual({
+      secretKey: 'skey_test_long_enough',
+      webhookSecret: Buffer.alloc(32, 7).toString('base64'),
+      notifyUrl: 'https://portal.example.my/api/gateways/duitnow/notify',
+      merchantName: 'COUNCILPAY SABAH',
+      merchantCity: 'KOTA KINABALU',
     });
     expect(config.cardSecret).toBe('a-long-enough-card-secret');
     expect(config.offlineBanks).toEqual([]);
@@ -85,6 +97,9 @@ describe('loadSimConfig', () => {
       FPX_EXCHANGE_PRIVATE_KEY_FILE: join(dir, 'missing.pem'),
       FPX_SELLER_PUBLIC_KEY: 'not a pem',
       CARD_SECRET: 'short',
+      QR_WEBHOOK_SECRET: 'c2hvcnQ=',
+      QR_NOTIFY_URL: 'nowhere',
+      SIM_QR_MERCHANT_NAME: 'A NAME FAR TOO LONG FOR ANY QR CODE',
     });
     const text = problems.join('\n');
     for (const name of [
@@ -97,10 +112,13 @@ describe('loadSimConfig', () => {
       'FPX_EXCHANGE_PRIVATE_KEY_FILE',
       'FPX_SELLER_PUBLIC_KEY',
       'CARD_SECRET',
+      'QR_WEBHOOK_SECRET',
+      'QR_NOTIFY_URL',
+      'SIM_QR_MERCHANT_NAME',
     ]) {
       expect(text).toContain(name);
     }
-    expect(problems).toHaveLength(9);
+    expect(problems).toHaveLength(12);
   });
 
   it('refuses both a key and its _FILE', () => {

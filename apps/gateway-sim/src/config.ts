@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { FPX_BANKS, loadPrivateKey, loadPublicKey } from '@councilpay/fpx';
 import { defaultDevKeysDir, ensureDevKeys, type DevKeyPaths } from '@councilpay/fpx';
+import type { QrAcquirerSettings } from './context';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './delivery';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -21,6 +22,9 @@ export const SIM_DEFAULTS = {
   LOG_LEVEL: 'info',
   FPX_DIRECT_AC_URL: 'http://localhost:3000/api/gateways/fpx/direct',
   FPX_INDIRECT_AC_URL: 'http://localhost:3000/api/gateways/fpx/indirect',
+  QR_NOTIFY_URL: 'http://localhost:3000/api/gateways/duitnow/notify',
+  SIM_QR_MERCHANT_NAME: 'COUNCILPAY SABAH',
+  SIM_QR_MERCHANT_CITY: 'KOTA KINABALU',
   SIM_OFFLINE_BANKS: DEFAULT_OFFLINE_BANKS.join(','),
   SIM_RETRY_DELAYS_MS: DEFAULT_RETRY_POLICY.delaysMs.join(','),
   SIM_RETRY_MAX_ATTEMPTS: String(DEFAULT_RETRY_POLICY.maxAttempts),
@@ -40,7 +44,13 @@ export interface SimConfig {
   /** HMAC secret shared with the merchant for the card gateway. */
   cardSecret: string;
   /** Where each key came from (a file path, an environment variable or the dev keys folder); never the key. */
-  keySources: { exchangePrivateKey: string; sellerPublicKey: string; cardSecret: string };
+  keySources: {
+    exchangePrivateKey: string;
+    sellerPublicKey: string;
+    cardSecret: string;
+    qrSecretKey: string;
+    qrWebhookSecret: string;
+  };
   devKeysDir: string;
   fpxDirectAcUrl: string;
   fpxIndirectAcUrl: string;
@@ -48,6 +58,8 @@ export interface SimConfig {
   retry: RetryPolicy;
   /** JSON file that keeps the transactions across restarts; null: memory only. */
   stateFile: string | null;
+  /** The DuitNow QR acquirer's merchant: its keys, where notifications go, its name on codes. */
+  qr: QrAcquirerSettings;
 }
 
 export class ConfigError extends Error {
@@ -200,6 +212,13 @@ function parseSecret(text: string): string {
   return secret;
 }
 
+function parseBase64Secret(text: string): string {
+  const secret = text.trim();
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(secret) || Buffer.from(secret, 'base64').length < 32)
+    throw new Error('the secret must be base64 of at least 32 bytes');
+  return secret;
+}
+
 /**
  * Reads and validates the environment. Keys not given are taken from the dev keys folder
  * (DEV_KEYS_DIR, default `<repo root>/.dev-keys`), generated there at first start.
@@ -274,6 +293,29 @@ export function loadSimConfig(env: Env = process.env): SimConfig {
     devKeys,
   );
 
+  const qrSecretKey = readKey(
+    read,
+    { name: 'QR_SECRET_KEY', what: 'a usable secret', devFile: (p) => p.qrSecretKey, parse: parseSecret },
+    devKeys,
+  );
+  const qrWebhookSecret = readKey(
+    read,
+    {
+      name: 'QR_WEBHOOK_SECRET',
+      what: 'base64 of at least 32 bytes',
+      devFile: (p) => p.qrWebhookSecret,
+      parse: parseBase64Secret,
+    },
+    devKeys,
+  );
+  const qrNotifyUrl = read.url('QR_NOTIFY_URL');
+  const qrMerchantName = read.raw('SIM_QR_MERCHANT_NAME');
+  const qrMerchantCity = read.raw('SIM_QR_MERCHANT_CITY');
+  if (!/^[\x20-\x7e]{1,25}$/.test(qrMerchantName))
+    read.problems.push('SIM_QR_MERCHANT_NAME must be 1 to 25 printable ASCII characters');
+  if (!/^[\x20-\x7e]{1,15}$/.test(qrMerchantCity))
+    read.problems.push('SIM_QR_MERCHANT_CITY must be 1 to 15 printable ASCII characters');
+
   const stateVar = read.given('SIM_STATE_FILE')?.trim();
   const stateFile =
     stateVar === undefined
@@ -286,7 +328,9 @@ export function loadSimConfig(env: Env = process.env): SimConfig {
     read.problems.length > 0 ||
     exchange.value === undefined ||
     seller.value === undefined ||
-    card.value === undefined
+    card.value === undefined ||
+    qrSecretKey.value === undefined ||
+    qrWebhookSecret.value === undefined
   ) {
     throw new ConfigError(read.problems.length > 0 ? read.problems : ['keys could not be loaded']);
   }
@@ -298,12 +342,25 @@ export function loadSimConfig(env: Env = process.env): SimConfig {
     exchangePrivateKey: exchange.value,
     sellerPublicKey: seller.value,
     cardSecret: card.value,
-    keySources: { exchangePrivateKey: exchange.source, sellerPublicKey: seller.source, cardSecret: card.source },
+    keySources: {
+      exchangePrivateKey: exchange.source,
+      sellerPublicKey: seller.source,
+      cardSecret: card.source,
+      qrSecretKey: qrSecretKey.source,
+      qrWebhookSecret: qrWebhookSecret.source,
+    },
     devKeysDir,
     fpxDirectAcUrl,
     fpxIndirectAcUrl,
     offlineBanks,
     retry,
     stateFile,
+    qr: {
+      secretKey: qrSecretKey.value,
+      webhookSecret: qrWebhookSecret.value,
+      notifyUrl: qrNotifyUrl,
+      merchantName: qrMerchantName,
+      merchantCity: qrMerchantCity,
+    },
   };
 }

@@ -13,6 +13,17 @@ export interface SimulatorSettings {
   fpxIndirectAcUrl: string;
   publicUrl: string;
   retry: RetryPolicy;
+  qr: QrAcquirerSettings;
+}
+
+/** The QR acquirer's side of one merchant: its API key, its notification secret and URL, its name on codes. */
+export interface QrAcquirerSettings {
+  secretKey: string;
+  /** Base64: notifications are signed with its decoded bytes. */
+  webhookSecret: string;
+  notifyUrl: string;
+  merchantName: string;
+  merchantCity: string;
 }
 
 export interface SimContext {

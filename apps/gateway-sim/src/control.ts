@@ -1,6 +1,6 @@
 /**
- * The control API (JSON) for tests and demos: decide what the payer does at the bank / card page
- * without a browser, settle transactions later, read what was recorded, take banks offline.
+ * The control API (JSON) for tests and demos: decide what the payer does at the bank / card page or in
+ * the QR app without a browser, settle transactions later, read what was recorded, take banks offline.
  *
  * With `returnBrowser` (default true) the simulator also posts the indirect AC / card response to the
  * merchant's return URL itself, once, as the browser's auto-submitting form would (redirects are not
@@ -11,6 +11,7 @@ import { FPX_BANKS } from '@councilpay/fpx';
 import { SimRequestError, postFormLikeBrowser, tagRequest, type SimContext } from './context';
 import { decideCard, isCardDecision, settleCard, type CardDecisionResult } from './card';
 import { currentBanks, decideFpx, isFpxDecision, settleFpx, type FpxDecisionResult } from './fpx';
+import { decideQr, expireDue, isQrDecision, notify } from './qr';
 
 type Json = Record<string, unknown>;
 
@@ -105,6 +106,32 @@ export function controlRouter(ctx: SimContext): Router {
     tagRequest(res, { invoiceNo: txn.invoiceNo });
     return txn;
   };
+
+  const qrTxn = (req: Request<Record<string, string>>, res: Response) => {
+    const txn = ctx.state.findQr(param(req, 'id'));
+    if (txn === undefined) throw new SimRequestError(404, `no QR charge with id or reference ${param(req, 'id')}`);
+    tagRequest(res, { chargeId: txn.charge.id, reference: txn.charge.reference });
+    return txn;
+  };
+
+  // A QR charge decided without the app: approve (also after expiry: a late payment), reject, expire now, or
+  // leave pending. The merchant is notified when the charge changed; `notify: true` notifies again even when it
+  // did not (a duplicate notification, as acquirers send).
+  router.post(
+    '/sim/qr/:id/decide',
+    route(async (req, res) => {
+      const txn = qrTxn(req, res);
+      const body = jsonBody(req);
+      const decision = body['decision'];
+      if (!isQrDecision(decision))
+        throw new SimRequestError(400, 'decision must be approve, reject, pending or expire');
+      const again = optionalBoolean(body, 'notify') ?? false;
+      expireDue(ctx);
+      const changed = decideQr(ctx, txn, decision);
+      if (changed || again) await notify(ctx, txn);
+      res.json({ charge: txn.charge, changed, notification: txn.notification });
+    }),
+  );
 
   router.get(
     '/sim/transactions',

@@ -1,6 +1,7 @@
 /**
- * Server-to-server deliveries with retry: the FPX direct AC (the merchant must answer the body `OK`)
- * and the card gateway callback (any 2xx). The first attempt is made at once; after a failure the next
+ * Server-to-server deliveries with retry: the FPX direct AC (the merchant must answer the body `OK`),
+ * the card gateway callback and the QR acquirer's notification (any 2xx; JSON, signed afresh at every attempt
+ * by the headers the Deliverer is given for its kind). The first attempt is made at once; after a failure the next
  * waits the policy's next delay (the last delay repeats) until the merchant acknowledges or the
  * attempts run out. Every attempt is logged. One delivery per transaction: a newer one replaces it.
  */
@@ -29,13 +30,23 @@ export function retryDelay(policy: RetryPolicy, failedAttempts: number): number 
   return delays[index] ?? 0;
 }
 
-export type DeliveryKind = 'fpx-direct-ac' | 'card-callback';
+export type DeliveryKind = 'fpx-direct-ac' | 'card-callback' | 'qr-notification';
+
+/** The body's media type by kind: the gateways post forms, the QR acquirer JSON. */
+const CONTENT_TYPES: Readonly<Record<DeliveryKind, string>> = {
+  'fpx-direct-ac': 'application/x-www-form-urlencoded',
+  'card-callback': 'application/x-www-form-urlencoded',
+  'qr-notification': 'application/json',
+};
+
+/** Headers computed for each attempt (a signature over the body and the time of sending). */
+export type AttemptHeaders = (record: DeliveryRecord) => Record<string, string>;
 
 /** A delivery as recorded on its transaction (persisted with it, so a restart resumes it). */
 export interface DeliveryRecord {
   kind: DeliveryKind;
   url: string;
-  /** The URL-encoded form body posted on every attempt. */
+  /** The body posted on every attempt (a URL-encoded form, or JSON for the QR acquirer). */
   body: string;
   attempts: number;
   acknowledged: boolean;
@@ -71,6 +82,9 @@ export const fpxDirectAcknowledged: Acknowledges = (status, body) =>
 /** Card gateway: any 2xx. */
 export const cardCallbackAcknowledged: Acknowledges = (status) => status >= 200 && status < 300;
 
+/** QR acquirer: any 2xx. */
+export const qrNotificationAcknowledged: Acknowledges = cardCallbackAcknowledged;
+
 interface Active {
   timer: NodeJS.Timeout | undefined;
 }
@@ -83,6 +97,7 @@ export class Deliverer {
   constructor(
     private readonly policy: RetryPolicy,
     private readonly onChange: () => void,
+    private readonly attemptHeaders: AttemptHeaders = () => ({}),
   ) {}
 
   /**
@@ -182,7 +197,7 @@ export class Deliverer {
     try {
       const response = await fetch(record.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': CONTENT_TYPES[record.kind], ...this.attemptHeaders(record) },
         body: record.body,
         redirect: 'manual',
         signal: AbortSignal.timeout(this.policy.timeoutMs),

@@ -28,6 +28,7 @@ function start(): void {
         keys: config.keySources,
         fpxDirectAcUrl: config.fpxDirectAcUrl,
         fpxIndirectAcUrl: config.fpxIndirectAcUrl,
+        qrNotifyUrl: config.qr.notifyUrl,
         offlineBanks: config.offlineBanks,
         retry: config.retry,
         stateFile: config.stateFile,

@@ -1,12 +1,12 @@
 /**
- * What the simulator remembers: FPX transactions by seller exchange order number and card transactions
- * by invoice number, in memory, optionally saved to a JSON file (debounced, written atomically) so a
+ * What the simulator remembers: FPX transactions by seller exchange order number, card transactions
+ * by invoice number and QR charges by charge id, in memory, optionally saved to a JSON file (debounced, written atomically) so a
  * restart during a demo keeps them. Card data is never part of it beyond brand and last 4 digits.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Logger } from 'pino';
-import type { FpxRequestMessage, GatewayFields } from '@councilpay/fpx';
+import type { FpxRequestMessage, GatewayFields, QrCharge } from '@councilpay/fpx';
 import { writeFileAtomic } from '@councilpay/fpx';
 import type { DeliveryRecord } from './delivery';
 
@@ -83,11 +83,25 @@ export interface CardTransaction {
   history: HistoryEntry[];
 }
 
+/** A DuitNow QR charge as the acquirer keeps it: the charge it answers, and its notification's delivery. */
+export interface QrTransaction {
+  kind: 'qr';
+  charge: QrCharge;
+  /** Where the notification goes (the merchant's notify URL when the charge was made). */
+  notifyUrl: string;
+  notification: DeliveryRecord | null;
+  createdAt: string;
+  updatedAt: string;
+  history: HistoryEntry[];
+}
+
 interface SavedState {
   version: 1;
   savedAt: string;
   fpx: FpxTransaction[];
   card: CardTransaction[];
+  /** Absent in files saved before the QR acquirer. */
+  qr?: QrTransaction[];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -105,6 +119,8 @@ export class SimState {
   readonly fpx = new Map<string, FpxTransaction>();
   /** By invoice number (20 digits). */
   readonly card = new Map<string, CardTransaction>();
+  /** By charge id ("chrg_…"). */
+  readonly qr = new Map<string, QrTransaction>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -134,11 +150,27 @@ export class SimState {
     return this.card.get(invoiceNo.padStart(20, '0'));
   }
 
+  /** A QR charge by its id, else the latest one made for that merchant reference. */
+  findQr(idOrReference: string): QrTransaction | undefined {
+    const direct = this.qr.get(idOrReference);
+    if (direct) return direct;
+    let latest: QrTransaction | undefined;
+    for (const txn of this.qr.values()) {
+      if (txn.charge.reference === idOrReference && (latest === undefined || txn.createdAt >= latest.createdAt))
+        latest = txn;
+    }
+    return latest;
+  }
+
   /** Everything, newest first. */
-  list(): { fpx: FpxTransaction[]; card: CardTransaction[] } {
+  list(): { fpx: FpxTransaction[]; card: CardTransaction[]; qr: QrTransaction[] } {
     const newest = <T extends { createdAt: string }>(a: T, b: T): number =>
       a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
-    return { fpx: [...this.fpx.values()].sort(newest), card: [...this.card.values()].sort(newest) };
+    return {
+      fpx: [...this.fpx.values()].sort(newest),
+      card: [...this.card.values()].sort(newest),
+      qr: [...this.qr.values()].sort(newest),
+    };
   }
 
   /** Loads the saved file, if any. A file that cannot be read is set aside (renamed *.bad-<time>) and ignored. */
@@ -165,7 +197,17 @@ export class SimState {
           this.card.set(item['invoiceNo'], item as unknown as CardTransaction);
         }
       }
-      this.log.info({ file: this.file, fpx: this.fpx.size, card: this.card.size }, 'state loaded');
+      for (const item of Array.isArray(parsed['qr']) ? parsed['qr'] : []) {
+        if (
+          isRecord(item) &&
+          item['kind'] === 'qr' &&
+          isRecord(item['charge']) &&
+          typeof item['charge']['id'] === 'string'
+        ) {
+          this.qr.set(item['charge']['id'], item as unknown as QrTransaction);
+        }
+      }
+      this.log.info({ file: this.file, fpx: this.fpx.size, card: this.card.size, qr: this.qr.size }, 'state loaded');
     } catch (error) {
       const aside = `${this.file}.bad-${Date.now()}`;
       try {
@@ -202,6 +244,7 @@ export class SimState {
       savedAt: new Date().toISOString(),
       fpx: [...this.fpx.values()],
       card: [...this.card.values()],
+      qr: [...this.qr.values()],
     };
     try {
       mkdirSync(dirname(this.file), { recursive: true });

@@ -26,7 +26,7 @@ function pairMatches(privatePem: string, publicPem: string): boolean {
 }
 
 describe('ensureDevKeys', () => {
-  it('creates both key pairs and the card secret, then leaves them alone', () => {
+  it('creates the key pairs, the card secret and the QR acquirer secrets, then leaves them alone', () => {
     const dir = join(tempDir(), 'nested', '.dev-keys');
     const first = ensureDevKeys(dir);
     expect(first.created.sort()).toEqual(Object.values(DEV_KEY_FILES).sort());
@@ -35,6 +35,9 @@ describe('ensureDevKeys', () => {
     expect(pairMatches(keys.sellerPrivateKeyPem, keys.sellerPublicKeyPem)).toBe(true);
     expect(pairMatches(keys.sellerPrivateKeyPem, keys.exchangePublicKeyPem)).toBe(false);
     expect(keys.cardSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(keys.qrSecretKey).toMatch(/^skey_dev_[0-9a-f]{32}$/);
+    expect(Buffer.from(keys.qrWebhookSecret, 'base64')).toHaveLength(32);
+    expect(statSync(first.qrWebhookSecret).mode & 0o077).toBe(0);
     expect(statSync(first.exchangePrivateKey).mode & 0o077).toBe(0);
 
     const second = ensureDevKeys(dir);

@@ -23,6 +23,8 @@ export const DEV_KEY_FILES = Object.freeze({
   sellerPrivateKey: 'seller.key.pem',
   sellerPublicKey: 'seller.pub.pem',
   cardSecret: 'card.secret',
+  qrSecretKey: 'qr.secret-key',
+  qrWebhookSecret: 'qr.webhook-secret',
   documentsPrivateKey: 'documents.key.pem',
   documentsPublicKey: 'documents.pub.pem',
 });
@@ -34,6 +36,10 @@ export interface DevKeyPaths {
   sellerPrivateKey: string;
   sellerPublicKey: string;
   cardSecret: string;
+  /** The QR acquirer's API key of the merchant ("skey_…"). */
+  qrSecretKey: string;
+  /** The QR acquirer's notification signing secret (base64 of 32 random bytes). */
+  qrWebhookSecret: string;
   documentsPrivateKey: string;
   documentsPublicKey: string;
   /** Files this call created (empty when everything was already there). */
@@ -46,6 +52,8 @@ export interface DevKeys {
   sellerPrivateKeyPem: string;
   sellerPublicKeyPem: string;
   cardSecret: string;
+  qrSecretKey: string;
+  qrWebhookSecret: string;
   documentsPrivateKeyPem: string;
   documentsPublicKeyPem: string;
 }
@@ -188,6 +196,12 @@ export function ensureDevKeys(dir: string = defaultDevKeysDir()): DevKeyPaths {
   const secretPath = join(root, DEV_KEY_FILES.cardSecret);
   if (writeFileIfAbsent(secretPath, `${randomBytes(32).toString('hex')}\n`, 0o600))
     created.push(DEV_KEY_FILES.cardSecret);
+  const qrSecretKeyPath = join(root, DEV_KEY_FILES.qrSecretKey);
+  if (writeFileIfAbsent(qrSecretKeyPath, `skey_dev_${randomBytes(16).toString('hex')}\n`, 0o600))
+    created.push(DEV_KEY_FILES.qrSecretKey);
+  const qrWebhookSecretPath = join(root, DEV_KEY_FILES.qrWebhookSecret);
+  if (writeFileIfAbsent(qrWebhookSecretPath, `${randomBytes(32).toString('base64')}\n`, 0o600))
+    created.push(DEV_KEY_FILES.qrWebhookSecret);
   return {
     dir: root,
     exchangePrivateKey: join(root, DEV_KEY_FILES.exchangePrivateKey),
@@ -195,13 +209,15 @@ export function ensureDevKeys(dir: string = defaultDevKeysDir()): DevKeyPaths {
     sellerPrivateKey: join(root, DEV_KEY_FILES.sellerPrivateKey),
     sellerPublicKey: join(root, DEV_KEY_FILES.sellerPublicKey),
     cardSecret: secretPath,
+    qrSecretKey: qrSecretKeyPath,
+    qrWebhookSecret: qrWebhookSecretPath,
     documentsPrivateKey: join(root, DEV_KEY_FILES.documentsPrivateKey),
     documentsPublicKey: join(root, DEV_KEY_FILES.documentsPublicKey),
     created,
   };
 }
 
-/** Reads the development keys (after ensureDevKeys). The card secret is trimmed. */
+/** Reads the development keys (after ensureDevKeys). The secrets are trimmed. */
 export function readDevKeys(paths: DevKeyPaths): DevKeys {
   return {
     exchangePrivateKeyPem: readFileSync(paths.exchangePrivateKey, 'utf8'),
@@ -209,6 +225,8 @@ export function readDevKeys(paths: DevKeyPaths): DevKeys {
     sellerPrivateKeyPem: readFileSync(paths.sellerPrivateKey, 'utf8'),
     sellerPublicKeyPem: readFileSync(paths.sellerPublicKey, 'utf8'),
     cardSecret: readFileSync(paths.cardSecret, 'utf8').trim(),
+    qrSecretKey: readFileSync(paths.qrSecretKey, 'utf8').trim(),
+    qrWebhookSecret: readFileSync(paths.qrWebhookSecret, 'utf8').trim(),
     documentsPrivateKeyPem: readFileSync(paths.documentsPrivateKey, 'utf8'),
     documentsPublicKeyPem: readFileSync(paths.documentsPublicKey, 'utf8'),
   };

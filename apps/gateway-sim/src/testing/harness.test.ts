@@ -76,8 +76,19 @@ export interface Merchant {
   directFailures: { status: number; body?: string }[];
   /** Statuses for the next card callbacks before the normal 200. */
   callbackFailures: number[];
+  qrNotifyUrl: string;
+  /** QR notifications as posted: the raw body and the signature headers. */
+  qr: { rawBody: string; signature: string; timestamp: string; contentType: string }[];
+  /** Statuses for the next QR notifications before the normal 200. */
+  qrFailures: number[];
   close(): Promise<void>;
 }
+
+/** The merchant's QR acquirer credentials in tests (made at test time, never committed). */
+export const QR_TEST_KEYS = {
+  secretKey: `skey_test_${randomBytes(12).toString('hex')}`,
+  webhookSecret: randomBytes(32).toString('base64'),
+};
 
 function fieldsOf(body: unknown): Record<string, string> {
   const out: Record<string, string> = {};
@@ -91,14 +102,28 @@ function fieldsOf(body: unknown): Record<string, string> {
 export async function startMerchant(): Promise<Merchant> {
   const app = express();
   app.use(express.urlencoded({ extended: false }));
-  const merchant: Omit<Merchant, 'url' | 'directUrl' | 'indirectUrl' | 'callbackUrl' | 'returnUrl' | 'close'> = {
+  const merchant: Omit<
+    Merchant,
+    'url' | 'directUrl' | 'indirectUrl' | 'callbackUrl' | 'returnUrl' | 'qrNotifyUrl' | 'close'
+  > = {
     direct: [],
     indirect: [],
     callback: [],
     returned: [],
     directFailures: [],
     callbackFailures: [],
+    qr: [],
+    qrFailures: [],
   };
+  app.post('/qr/notify', express.text({ type: '*/*' }), (req, res) => {
+    merchant.qr.push({
+      rawBody: typeof req.body === 'string' ? req.body : '',
+      signature: req.get('omise-signature') ?? '',
+      timestamp: req.get('omise-signature-timestamp') ?? '',
+      contentType: req.get('content-type') ?? '',
+    });
+    res.status(merchant.qrFailures.shift() ?? 200).json({});
+  });
   const record = (list: Received[], req: express.Request): void => {
     list.push({ path: req.path, fields: fieldsOf(req.body), contentType: req.get('content-type') ?? '' });
   };
@@ -138,6 +163,7 @@ export async function startMerchant(): Promise<Merchant> {
     indirectUrl: `${url}/indirect`,
     callbackUrl: `${url}/card/callback`,
     returnUrl: `${url}/card/return`,
+    qrNotifyUrl: `${url}/qr/notify`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
@@ -158,6 +184,7 @@ export function startSimulator(merchant: Merchant, overrides: Partial<SimulatorO
     offlineBanks: ['HSBC0223', 'KFH0346'],
     retry: { delaysMs: [20, 40], maxAttempts: 6, timeoutMs: 2000 },
     stateFile: null,
+    qr: { ...QR_TEST_KEYS, notifyUrl: merchant.qrNotifyUrl },
     ...overrides,
   });
 }
