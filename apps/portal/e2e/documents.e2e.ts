@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { Algorithm, hash } from '@node-rs/argon2';
 import type { Language } from '@councilpay/domain';
-import { pdfText } from '@councilpay/testing';
+import { CSS_COLOURED_SVG_LOGO, isLogoGreen, pdfText, printedLogoColour } from '@councilpay/testing';
 import {
   account,
   addToCart,
@@ -302,6 +302,29 @@ for (const size of SIZES) {
       for (const other of [...LICENCE_LABELS.en, ...LICENCE_LABELS.zh])
         expect(text, other).not.toContain(squash(other));
       expect(text).not.toContain(squash(MALAY_PREVAILS.ms));
+    });
+
+    test("the receipt and the licence the payer keeps print the council's logo in its colours", async ({ page }) => {
+      // A council whose logo was stored as an SVG coloured with CSS (before logos were stored as PNGs); mpp's
+      // documents are printed by no other journey.
+      await withDatabase((db) =>
+        db.query(`UPDATE "Council" SET "logoImage" = $1 WHERE "code" = 'mpp'`, [CSS_COLOURED_SVG_LOGO]),
+      );
+      await inEnglish(page);
+      const payer = await account();
+      const licence = await licenceCopy('mpp');
+      await signInOnPrintScreen(page, 'en', payer);
+      await payLicence(page, 'en', { council: 'mpp', ...licence }, payer.email);
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download receipt (PDF)' }).click(),
+      ]);
+      const receiptLogo = await printedLogoColour(readFileSync(await download.path()));
+      expect(isLogoGreen(receiptLogo), `the receipt's logo printed rgb(${receiptLogo.join(', ')})`).toBe(true);
+
+      const licenceLogo = await printedLogoColour(await printLicence(page, 'en', licence.reference));
+      expect(isLogoGreen(licenceLogo), `the licence's logo printed rgb(${licenceLogo.join(', ')})`).toBe(true);
     });
   });
 }
