@@ -1,6 +1,7 @@
-// Lint rules for the whole workspace. Project boundaries are enforced by Nx tags (see each package.json):
-// apps may import libs, libs may import libs, libs/domain imports no other project, nothing imports an app;
-// the browser apps use only domain and i18n, the simulator fpx and domain, fpx domain, documents domain and i18n.
+// Lint rules for the whole workspace. Project boundaries are enforced by Nx tags (see each package.json, and
+// libs/testing's project.json): apps may import libs, libs may import libs, libs/domain imports no other project,
+// nothing imports an app; the browser apps use only domain and i18n, the simulator fpx and domain, fpx domain,
+// documents domain and i18n; libs/testing (helpers the API's tests and the browser tests share) no other project.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
@@ -42,6 +43,7 @@ export default tseslint.config(
             { sourceTag: 'scope:fpx', onlyDependOnLibsWithTags: ['scope:domain'] },
             { sourceTag: 'scope:webhooks', onlyDependOnLibsWithTags: ['scope:domain'] },
             { sourceTag: 'scope:documents', onlyDependOnLibsWithTags: ['scope:domain', 'scope:i18n'] },
+            { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: [] },
             // Browser apps: never fpx (it signs with Node's crypto and holds the gateway's rules) nor documents.
             { sourceTag: 'scope:portal', onlyDependOnLibsWithTags: ['scope:domain', 'scope:i18n'] },
             { sourceTag: 'scope:console', onlyDependOnLibsWithTags: ['scope:domain', 'scope:i18n'] },

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 
 /** Tests import the libs from source, so nothing needs building before `vitest`. */
 export const workspaceAliases: Record<string, string> = Object.fromEntries(
-  ['domain', 'fpx', 'documents', 'i18n', 'webhooks'].map((lib) => [
+  ['domain', 'fpx', 'documents', 'i18n', 'webhooks', 'testing'].map((lib) => [
     `@councilpay/${lib}`,
     resolve(__dirname, 'libs', lib, 'src', 'index.ts'),
   ]),

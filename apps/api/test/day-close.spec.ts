@@ -7,9 +7,9 @@ import {
   type DayCloseReport,
   type ReconciliationReport,
 } from '@councilpay/domain';
+import { pdfText } from '@councilpay/testing';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { clearLimits, createUser, signIn, type Browser } from './identity-helpers';
-import { pdfText } from './pdf-text';
 import { createTestApi, isolatedDatabaseUrl } from './test-app';
 
 /**

@@ -2,13 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_TOKEN_HEADER } from '@councilpay/domain';
+import { CSS_COLOURED_SVG_LOGO, isLogoGreen, pdfText, printedLogoColour } from '@councilpay/testing';
 import { councilMonogramSvg, placeholderSignatureSvg, svgDataUrl } from '../src/councils/council-monogram';
 import { normaliseDocumentImage } from '../src/councils/document-image';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { clearLimits, createUser, CSRF_HEADER, signIn, type Browser } from './identity-helpers';
 import { createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';
-import { pdfColours } from './pdf-pixels';
-import { pdfText } from './pdf-text';
 import { startListeningApi } from './test-app';
 
 /** A small grey gradient PNG. */
@@ -146,15 +145,9 @@ describe('council images on documents', () => {
   it('a logo stored as an SVG prints in its own colours on the receipt, the licence and the day close', async () => {
     // Stored before images were stored as PNGs: an SVG whose colour is a CSS colour (hsl, as the seed's monograms
     // were). Drawn by the PDF library itself it came out black.
-    const green = svgUrl(
-      '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><rect width="64" height="64" fill="hsl(140, 60%, 35%)"/></svg>',
-    );
-    await prisma.council.update({ where: { code: 'mpt' }, data: { logoImage: green } });
-    // The logo is fitted in 56 x 56 points at the page's top-left margin (40, 40).
-    const logoColour = async (pdf: Buffer) => (await pdfColours(pdf, [[68, 68]]))[0]!;
-    const isGreen = ([r, g, b]: [number, number, number]) => g > 110 && g - r > 60 && g - b > 40;
+    await prisma.council.update({ where: { code: 'mpt' }, data: { logoImage: CSS_COLOURED_SVG_LOGO } });
 
-    expect(isGreen(await logoColour(await receiptOf('mpt'))), 'receipt').toBe(true);
+    expect(isLogoGreen(await printedLogoColour(await receiptOf('mpt'))), 'receipt').toBe(true);
 
     // A digital licence of a licence at that council, paid by a signed-in payer.
     const payer = await createUser(app, { verified: true });
@@ -189,7 +182,7 @@ describe('council images on documents', () => {
     await postDirectAc(app, signedAc(paid.redirect, '00')).expect(200);
     const browser = await signIn(app, payer.email);
     const licence = await browser.agent.get(`/api/licences/REF-${no}.pdf`).buffer(true).parse(binary).expect(200);
-    expect(isGreen(await logoColour(licence.body as Buffer)), 'licence').toBe(true);
+    expect(isLogoGreen(await printedLogoColour(licence.body as Buffer)), 'licence').toBe(true);
 
     const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     const close = await admin.agent
@@ -197,6 +190,6 @@ describe('council images on documents', () => {
       .buffer(true)
       .parse(binary)
       .expect(200);
-    expect(isGreen(await logoColour(close.body as Buffer)), 'day close').toBe(true);
+    expect(isLogoGreen(await printedLogoColour(close.body as Buffer)), 'day close').toBe(true);
   });
 });

@@ -4,10 +4,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_TOKEN_HEADER, type VerifyResultDto } from '@councilpay/domain';
 import { signDocumentToken } from '@councilpay/documents';
+import { pdfText } from '@councilpay/testing';
 import { DocumentSigner } from '../src/documents/document-signer';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';
-import { pdfText } from './pdf-text';
 import { startListeningApi } from './test-app';
 
 const squash = (s: string) => s.replace(/\s+/g, '');

@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LicenceRowDto, VerifyResultDto } from '@councilpay/domain';
+import { pdfText } from '@councilpay/testing';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { createUser, signIn, type Browser } from './identity-helpers';
 import { createPayment, fpxRequest, postDirectAc, signedAc } from './payment-helpers';
-import { pdfText } from './pdf-text';
 import { startListeningApi } from './test-app';
 
 /** A small greyscale PNG (4x4). */

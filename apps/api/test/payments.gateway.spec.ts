@@ -2,6 +2,7 @@ import { PAYER_REQUERY_WINDOW_MS, PAYMENT_TOKEN_HEADER } from '@councilpay/domai
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '@councilpay/testing';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { RedisService } from '../src/redis/redis.module';
 import {
@@ -14,7 +15,6 @@ import {
   sim,
   waitForPayment,
 } from './payment-helpers';
-import { pdfText } from './pdf-text';
 import { startListeningApi } from './test-app';
 
 /** Whole journeys through HTTP against the running gateway simulator (its own process, its own keys). */

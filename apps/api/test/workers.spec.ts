@@ -1,11 +1,11 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pdfText } from '@councilpay/testing';
 import { ExpireResetRequestsJob } from '../src/maintenance/expire-reset-requests.job';
 import { NotificationDeliverer } from '../src/notifications/notification-deliverer';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { createPayment, fpxRequest, makePayable, postDirectAc, postToGateway, signedAc, sim } from './payment-helpers';
-import { pdfText } from './pdf-text';
 import { startListeningApi } from './test-app';
 import { freePort, startRedisServer, startSmtpServer, startWorker, stopRedisServer, until } from './worker-helpers';
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { CSS_COLOURED_SVG_LOGO, isLogoGreen, printedLogoColour } from '@councilpay/testing';
 import { seriousViolations } from '../../../tools/e2e-axe';
-import { paidEarlier, signIn, STAFF } from './support';
+import { paidEarlier, signIn, STAFF, storeCouncilLogo } from './support';
 
 /** A Malaysian day (UTC+8) `days` from today, YYYY-MM-DD. */
 const malaysiaDay = (days: number) =>
@@ -56,3 +57,36 @@ test.describe("the day's close in the console", () => {
     expect(((await list.json()) as { reference: string }[]).map((p) => p.reference)).toEqual([reference]);
   });
 });
+
+/** The screens staff keep the day's close from: a phone's and a desktop's. */
+const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1440, height: 1000 } },
+] as const;
+
+for (const size of SIZES) {
+  test.describe(`the day close's PDF, kept on a ${size.name}`, () => {
+    test.use({ viewport: size.viewport });
+
+    test("prints the council's logo in its colours, a logo stored as an SVG coloured with CSS too", async ({
+      page,
+    }) => {
+      // Stored before logos were stored as PNGs; mpp's documents are printed by no other journey.
+      await storeCouncilLogo('mpp', CSS_COLOURED_SVG_LOGO);
+      const day = malaysiaDay(-400 - Math.floor(Math.random() * 300));
+      await paidEarlier('mpp', new Date(`${day}T10:30:00+08:00`));
+      await signIn(page, STAFF.admin);
+      await page.goto(`/console/#/day-close?council=mpp&day=${day}`);
+      // The day's report shown, its downloads with it.
+      await expect(page.getByTestId('day-close-figures').locator('[data-figure="paidSen"]')).toContainText('RM');
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Download PDF' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`day-close-mpp-${day}.pdf`);
+      const logo = await printedLogoColour(readFileSync(await download.path()));
+      expect(isLogoGreen(logo), `the day close's logo printed rgb(${logo.join(', ')})`).toBe(true);
+    });
+  });
+}

@@ -247,6 +247,17 @@ export async function paidEarlier(council: string, paidAt: Date, amountSen = 12_
   }
 }
 
+/** Writes `council`'s stored logo as it is given (a data URL), as an upload made under earlier rules left it. */
+export async function storeCouncilLogo(council: string, logoImage: string): Promise<void> {
+  const client = new Client({ connectionString: e2eEnv().databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`UPDATE "Council" SET "logoImage" = $2 WHERE "code" = $1`, [council, logoImage]);
+  } finally {
+    await client.end();
+  }
+}
+
 /** What the development sink holds of a payment's messages of one template: email first, then SMS (they are sent independently, so delivery order says nothing). */
 export async function sinkMessages(
   reference: string,

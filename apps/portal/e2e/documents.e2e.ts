@@ -1,17 +1,21 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { PDFParse } from 'pdf-parse';
 import { Algorithm, hash } from '@node-rs/argon2';
-import { addToCart, checkout, freshCopyOf, inEnglish, referenceOf, simulator, withDatabase } from './support';
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
+import type { Language } from '@councilpay/domain';
+import { CSS_COLOURED_SVG_LOGO, isLogoGreen, pdfText, printedLogoColour } from '@councilpay/testing';
+import {
+  account,
+  addToCart,
+  checkout,
+  freshCopyOf,
+  inEnglish,
+  inLanguage,
+  licenceCopy,
+  portalText,
+  referenceOf,
+  simulator,
+  withDatabase,
+} from './support';
 
 test.describe('documents a payer keeps and an officer checks', () => {
   test.beforeEach(async ({ page }) => {
@@ -173,3 +177,154 @@ test.describe('documents a payer keeps and an officer checks', () => {
     expect(told.slice(toldBefore).join(' '), 'the stream told the page of the approval').toContain('paid');
   });
 });
+
+/** The screens a payer keeps documents from: a phone's and a desktop's. */
+const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+] as const;
+
+/** Labels and the title of a trading licence in each language; the Malay ones are the licence's own text. */
+const LICENCE_LABELS = {
+  ms: ['Lesen digital', 'Lesen Perniagaan', 'No. lesen', 'Pemegang lesen', 'Sah hingga', 'Pegawai pelesenan'],
+  en: ['Digital licence', 'Trading Licence', 'Licence no.', 'Licence holder', 'Valid until', 'Licensing officer'],
+  zh: ['数码执照', '贸易执照', '执照号码', '执照持有人', '有效期至', '执照官员'],
+} as const;
+
+/** The line a licence printed with a translation carries: the Malay text prevails, said in Malay and beside it. */
+const MALAY_PREVAILS = {
+  ms: 'Sekiranya terdapat perbezaan antara teks, teks Bahasa Melayu hendaklah diguna pakai.',
+  en: 'Should the texts differ, the Malay text prevails.',
+  zh: '如文本有出入，以马来文文本为准。',
+} as const;
+
+const squash = (text: string) => text.replace(/\s+/g, '');
+
+/** Signs in from the licence print screen (/pdf) with its own Login button; the portal in `language`. */
+async function signInOnPrintScreen(
+  page: Page,
+  language: Language,
+  payer: { email: string; password: string },
+): Promise<void> {
+  const text = (key: Parameters<typeof portalText>[1]) => portalText(language, key);
+  await page.goto('/#/pdf');
+  await page
+    .getByTestId('sign-in-required')
+    .getByRole('button', { name: text('shell.login') })
+    .click();
+  const dialog = page.getByRole('dialog', { name: text('auth.login_title') });
+  await dialog.getByLabel(text('common.email')).fill(payer.email);
+  await dialog.getByLabel(new RegExp(`^${text('common.password')}`)).fill(payer.password);
+  await dialog.getByRole('button', { name: text('auth.login_button') }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Pays a licence by search, cart and FPX, the bank approving; ends on the paid receipt page. */
+async function payLicence(
+  page: Page,
+  language: Language,
+  licence: { council: string; displayNo: string },
+  email: string,
+): Promise<void> {
+  await addToCart(page, { council: licence.council, type: 'trading_license', accountNo: licence.displayNo }, language);
+  await checkout(page, { fpx: 'MB2U0227' }, { name: 'Peniaga Ujian', email, phone: '0123456789' }, '/', language);
+  await page.getByTestId('pay-now').click();
+  // The bank's page (the gateway simulator) speaks English whatever the portal's language.
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/#\/receipt\?reference=CP/);
+  await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid');
+}
+
+/**
+ * From the receipt page to the licence print screen by its link, then the licence card's Print button, as the
+ * payer prints: the PDF the page was sent (read on its way to the page) and opened in a new tab.
+ */
+async function printLicence(page: Page, language: Language, reference: string): Promise<Buffer> {
+  await page.getByTestId('licence-print-link').click();
+  await expect(page).toHaveURL(/#\/pdf$/);
+  const isLicencePdf = (url: URL) => url.pathname === `/api/licences/${reference}.pdf`;
+  let sent: (pdf: Buffer) => void = () => undefined;
+  const received = new Promise<Buffer>((resolve) => (sent = resolve));
+  await page.route(isLicencePdf, async (route) => {
+    const response = await route.fetch();
+    sent(await response.body());
+    await route.fulfill({ response });
+  });
+  const card = page.locator(`[data-testid="licence-card"][data-reference="${reference}"]`);
+  const [response, tab] = await Promise.all([
+    page.waitForResponse((answer) => isLicencePdf(new URL(answer.url()))),
+    page.context().waitForEvent('page'),
+    card.getByRole('button', { name: portalText(language, 'documents.print') }).click(),
+  ]);
+  expect(response.status()).toBe(200);
+  await tab.close();
+  await page.unroute(isLicencePdf);
+  return received;
+}
+
+for (const size of SIZES) {
+  test.describe(`the licence a payer prints, on a ${size.name}`, () => {
+    test.use({ viewport: size.viewport });
+
+    for (const [language, name] of [
+      ['en', 'English'],
+      ['zh', 'Chinese'],
+    ] as const) {
+      test(`read in ${name}: each label in Malay with ${name} beside it, and a line saying the Malay text prevails`, async ({
+        page,
+      }) => {
+        await inLanguage(page, language);
+        const payer = await account();
+        const licence = await licenceCopy();
+        await signInOnPrintScreen(page, language, payer);
+        await payLicence(page, language, { council: 'mdpg', ...licence }, payer.email);
+        const text = squash(await pdfText(await printLicence(page, language, licence.reference)));
+
+        expect(text).toContain(squash(licence.displayNo));
+        LICENCE_LABELS.ms.forEach((malay, i) => {
+          const label = `${malay} / ${LICENCE_LABELS[language][i]}`;
+          expect(text, label).toContain(squash(label));
+        });
+        expect(text, 'the Malay text prevails').toContain(squash(`${MALAY_PREVAILS.ms}\n${MALAY_PREVAILS[language]}`));
+      });
+    }
+
+    test('read in Malay: Malay alone, no line on which text prevails', async ({ page }) => {
+      await inLanguage(page, 'ms');
+      const payer = await account();
+      const licence = await licenceCopy();
+      await signInOnPrintScreen(page, 'ms', payer);
+      await payLicence(page, 'ms', { council: 'mdpg', ...licence }, payer.email);
+      const text = squash(await pdfText(await printLicence(page, 'ms', licence.reference)));
+
+      expect(text).toContain(squash(licence.displayNo));
+      for (const label of LICENCE_LABELS.ms) expect(text, label).toContain(squash(label));
+      for (const other of [...LICENCE_LABELS.en, ...LICENCE_LABELS.zh])
+        expect(text, other).not.toContain(squash(other));
+      expect(text).not.toContain(squash(MALAY_PREVAILS.ms));
+    });
+
+    test("the receipt and the licence the payer keeps print the council's logo in its colours", async ({ page }) => {
+      // A council whose logo was stored as an SVG coloured with CSS (before logos were stored as PNGs); mpp's
+      // documents are printed by no other journey.
+      await withDatabase((db) =>
+        db.query(`UPDATE "Council" SET "logoImage" = $1 WHERE "code" = 'mpp'`, [CSS_COLOURED_SVG_LOGO]),
+      );
+      await inEnglish(page);
+      const payer = await account();
+      const licence = await licenceCopy('mpp');
+      await signInOnPrintScreen(page, 'en', payer);
+      await payLicence(page, 'en', { council: 'mpp', ...licence }, payer.email);
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download receipt (PDF)' }).click(),
+      ]);
+      const receiptLogo = await printedLogoColour(readFileSync(await download.path()));
+      expect(isLogoGreen(receiptLogo), `the receipt's logo printed rgb(${receiptLogo.join(', ')})`).toBe(true);
+
+      const licenceLogo = await printedLogoColour(await printLicence(page, 'en', licence.reference));
+      expect(isLogoGreen(licenceLogo), `the licence's logo printed rgb(${licenceLogo.join(', ')})`).toBe(true);
+    });
+  });
+}

@@ -1,16 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Algorithm, hash } from '@node-rs/argon2';
-import { PDFParse } from 'pdf-parse';
-import { addToCart, checkout, freshCopyOf, inEnglish, PAYER, referenceOf, search, withDatabase } from './support';
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
+import { pdfText } from '@councilpay/testing';
+import {
+  account,
+  addToCart,
+  checkout,
+  freshCopyOf,
+  inEnglish,
+  licenceCopy,
+  PAYER,
+  referenceOf,
+  search,
+  withDatabase,
+} from './support';
 
 /**
  * What a payer still tripped over in a walk through the portal, walked again on a phone and on a desktop:
@@ -52,43 +53,6 @@ async function compoundBill(balanceSen: number): Promise<string> {
     ),
   );
   return displayNo;
-}
-
-/** A verified account of its own; its e-mail and password. */
-async function account(): Promise<{ email: string; password: string }> {
-  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
-  const email = `walker.${suffix}@example.my`;
-  const password = 'Rahsia#2026';
-  const passwordHash = await hash(password, { algorithm: Algorithm.Argon2id });
-  await withDatabase((db) =>
-    db.query(
-      `INSERT INTO "User" ("id", "email", "fullName", "nricNo", "phone", "passwordHash", "roles", "councils", "emailVerifiedAt", "updatedAt")
-       VALUES (gen_random_uuid(), $1, 'Peniaga Ujian', $2, '0123456789', $3, ARRAY['user'], ARRAY[]::text[], now(), now())`,
-      [email, `7702${suffix}`, passwordHash],
-    ),
-  );
-  return { email, password };
-}
-
-/**
- * A fresh copy of the seeded licence LP-2025-0001 with its licence record (status active), due as seeded (an
- * earlier test may have paid the original); its printed number.
- */
-async function licenceCopy(): Promise<{ displayNo: string; reference: string }> {
-  const displayNo = await freshCopyOf('LP-2025-0001', { balanceSen: 36_000, paidUntilYear: 2025, paidUntilMonth: 12 });
-  const reference = `WALK-${displayNo.slice(-6)}`;
-  await withDatabase((db) =>
-    db.query(
-      `INSERT INTO "Licence"
-       SELECT (jsonb_populate_record(NULL::"Licence", to_jsonb(l) || jsonb_build_object(
-         'id', gen_random_uuid(), 'payableId', c."id", 'reference', $2::text, 'licenceNo', $1::text))).*
-       FROM "Licence" l JOIN "Payable" o ON o."id" = l."payableId" AND o."displayNo" = 'LP-2025-0001' AND o."parentId" IS NULL,
-            "Payable" c
-       WHERE c."displayNo" = $1`,
-      [displayNo, reference],
-    ),
-  );
-  return { displayNo, reference };
 }
 
 /** Chooses an entry of the main menu: the top bar's on a desktop, the drawer's on a phone. */

@@ -3,6 +3,9 @@
  * database behind them (for the SMS sink and the configuration row), and the steps many journeys share.
  */
 import { expect, type Page } from '@playwright/test';
+import { Algorithm, hash } from '@node-rs/argon2';
+import { normaliseAccountId, type Language } from '@councilpay/domain';
+import { translate, type MessageKey } from '@councilpay/i18n';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
@@ -71,11 +74,68 @@ export function consoleErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * A trading licence of its own: a copy of the seeded LP-2025-0001 with its licence record (status active, the
+ * owner's photo on file), due as seeded (an earlier test may have paid the original), at `council` (mdpg unless
+ * said), under a number of its own (LP-2025-9xxxxxx); its printed number and its licence reference.
+ */
+export async function licenceCopy(council = 'mdpg'): Promise<{ displayNo: string; reference: string }> {
+  const digits = String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
+  const displayNo = `LP-2025-9${digits}`;
+  const reference = `WALK-${council.toUpperCase()}-9${digits}`;
+  // One statement: the bill and its licence are made together or not at all.
+  const inserted = await withDatabase((db) =>
+    db.query(
+      `WITH copy AS (
+         INSERT INTO "Payable"
+         SELECT (jsonb_populate_record(NULL::"Payable", to_jsonb(p) || jsonb_build_object(
+           'id', gen_random_uuid(), 'councilCode', $3::text, 'displayNo', $1::text, 'accountNo', $4::text,
+           'version', 0, 'lastImportId', NULL, 'balanceSen', 36000, 'paidUntilYear', 2025, 'paidUntilMonth', 12))).*
+         FROM "Payable" p WHERE p."displayNo" = 'LP-2025-0001' AND p."parentId" IS NULL
+         RETURNING "id")
+       INSERT INTO "Licence"
+       SELECT (jsonb_populate_record(NULL::"Licence", to_jsonb(l) || jsonb_build_object(
+         'id', gen_random_uuid(), 'payableId', copy."id", 'reference', $2::text, 'licenceNo', $1::text))).*
+       FROM "Licence" l JOIN "Payable" o ON o."id" = l."payableId" AND o."displayNo" = 'LP-2025-0001' AND o."parentId" IS NULL,
+            copy`,
+      [displayNo, reference, council, normaliseAccountId('trading_license', displayNo)],
+    ),
+  );
+  if (inserted.rowCount !== 1) throw new Error('no seeded licence LP-2025-0001 to copy');
+  return { displayNo, reference };
+}
+
+/** A verified payer's account of its own; its e-mail and password. */
+export async function account(): Promise<{ email: string; password: string }> {
+  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  const email = `walker.${suffix}@example.my`;
+  const password = 'Rahsia#2026';
+  const passwordHash = await hash(password, { algorithm: Algorithm.Argon2id });
+  await withDatabase((db) =>
+    db.query(
+      `INSERT INTO "User" ("id", "email", "fullName", "nricNo", "phone", "passwordHash", "roles", "councils", "emailVerifiedAt", "updatedAt")
+       VALUES (gen_random_uuid(), $1, 'Peniaga Ujian', $2, '0123456789', $3, ARRAY['user'], ARRAY[]::text[], now(), now())`,
+      [email, `7702${suffix}`, passwordHash],
+    ),
+  );
+  return { email, password };
+}
+
+/** Opens the portal in `language`, unless the page chose another since (the language menu, a setting stored). */
+export async function inLanguage(page: Page, language: Language): Promise<void> {
+  await page.addInitScript((chosen) => {
+    if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', chosen);
+  }, language);
+}
+
 /** Opens the portal in English (the journeys read English labels; Malay, the default, has its own test). */
 export async function inEnglish(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', 'en');
-  });
+  await inLanguage(page, 'en');
+}
+
+/** What the portal shows for `key` in `language`: the catalogue it is built from. */
+export function portalText(language: Language, key: MessageKey): string {
+  return translate(language, key);
 }
 
 export interface BillToFind {
@@ -85,60 +145,73 @@ export interface BillToFind {
   planType?: string;
 }
 
-/** Searches a bill with the search form of the current page and waits for its result card. */
-export async function search(page: Page, bill: BillToFind): Promise<void> {
+/**
+ * Searches a bill with the search form of the current page and waits for its result card; the portal in
+ * `language` (English unless said).
+ */
+export async function search(page: Page, bill: BillToFind, language: Language = 'en'): Promise<void> {
   const form = page.getByTestId('search-form');
   await form.getByTestId('search-council').selectOption(bill.council);
   await form.getByTestId('search-type').selectOption(bill.type);
   if (bill.planType) await form.getByTestId('search-plan-type').selectOption(bill.planType);
   await form.getByTestId('search-account-no').fill(bill.accountNo);
-  await form.getByRole('button', { name: 'Search' }).click();
+  await form.getByRole('button', { name: portalText(language, 'search.search_button') }).click();
 }
 
-/** Searches a bill on /search and adds it to the cart (with an assessment selection when given). */
-export async function addToCart(page: Page, bill: BillToFind & { selection?: 1 | 2 | 3 | 4 }): Promise<void> {
+/**
+ * Searches a bill on /search and adds it to the cart (with an assessment selection when given); the portal in
+ * `language` (English unless said).
+ */
+export async function addToCart(
+  page: Page,
+  bill: BillToFind & { selection?: 1 | 2 | 3 | 4 },
+  language: Language = 'en',
+): Promise<void> {
   await page.goto('/#/search');
-  await search(page, bill);
+  await search(page, bill, language);
   // A result clears the id typed, so the cards shown are this search's.
   await expect(page.getByTestId('search-account-no')).toHaveValue('');
   const result = page.getByTestId('search-result').first();
   await expect(result).toBeVisible();
   if (bill.selection) await result.getByLabel('Payment option').selectOption(String(bill.selection));
-  await result.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(result.getByRole('button', { name: 'Added to cart' })).toBeDisabled();
+  await result.getByRole('button', { name: portalText(language, 'search.add_to_cart') }).click();
+  await expect(result.getByRole('button', { name: portalText(language, 'search.in_cart') })).toBeDisabled();
 }
 
 export const PAYER = { name: 'Aminah binti Sapin', email: 'aminah.sapin@example.my', phone: '012 345 6789' };
 
 /**
  * From the cart through payer details and method to the confirmation page; `at` a council's address (`/mps`). A
- * card names its bank (`bank`, as the list shows it; Maybank when not said).
+ * card names its bank (`bank`, as the list shows it; Maybank when not said). The portal in `language` (English
+ * unless said).
  */
 export async function checkout(
   page: Page,
   method: { fpx: string } | { card: 'Visa' | 'Mastercard'; bank?: string },
   payer = PAYER,
   at = '/',
+  language: Language = 'en',
 ): Promise<void> {
+  const text = (key: MessageKey) => portalText(language, key);
   await page.goto(`${at}#/cart`);
   await page.getByTestId('cart-checkout').click();
   await expect(page).toHaveURL(/#\/checkout$/);
-  await page.getByLabel('Full name').fill(payer.name);
-  await page.getByLabel('E-mail').fill(payer.email);
-  await page.getByLabel('Phone number').fill(payer.phone);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel(text('common.full_name')).fill(payer.name);
+  await page.getByLabel(text('common.email')).fill(payer.email);
+  await page.getByLabel(text('common.phone')).fill(payer.phone);
+  await page.getByRole('button', { name: text('common.continue') }).click();
   await expect(page).toHaveURL(/#\/payment_information$/);
   if ('fpx' in method) {
-    await page.getByLabel('FPX online banking').check();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel(text('checkout.method_fpx')).check();
+    await page.getByRole('button', { name: text('common.continue') }).click();
     await expect(page).toHaveURL(/#\/fpx_checkout$/);
     await page.getByTestId('bank-select').selectOption(method.fpx);
   } else {
-    await page.getByLabel('Credit or debit card').check();
+    await page.getByLabel(text('checkout.method_card')).check();
     await page.getByLabel(method.card).check();
     await page.getByTestId('card-bank-select').selectOption({ label: method.bank ?? 'Maybank' });
   }
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: text('common.continue') }).click();
   await expect(page).toHaveURL(/#\/confirmation$/);
 }
 
