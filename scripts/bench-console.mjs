@@ -6,7 +6,7 @@
 // dashboard). A benchmark prints figures; it asserts nothing. Expects `npm run build` to have run.
 //
 //   node scripts/bench-console.mjs [--payables 1000000] [--payments 1000000] [--repeat 15] [--quick] [--drop]
-//                                  [--settlement-only]
+//                                  [--settlement-only | --search-only]
 //
 // BENCH_DATABASE_URL (default: the local server, database councilpay_console_bench) and REDIS_URL choose the
 // servers.
@@ -35,7 +35,7 @@ const args = benchArgs(
     payments: { default: 1_000_000, quick: 20_000 },
     repeat: { default: 15, quick: 3 },
   },
-  { 'settlement-only': false },
+  { 'settlement-only': false, 'search-only': false },
 );
 const PAYABLES = args.payables;
 const PAYMENTS = args.payments;
@@ -358,6 +358,11 @@ async function main() {
         `/api/admin/payments?${newest}&${page(1)}&filter=${json({ q: 'Pembayar 1234' })}`,
       ],
       [
+        'search box, common name part',
+        admin,
+        `/api/admin/payments?${newest}&${page(1)}&filter=${json({ q: 'bayar 9' })}`,
+      ],
+      [
         'search box, account fragment',
         admin,
         `/api/admin/payments?${newest}&${page(1)}&filter=${json({ q: sample.accountNo.slice(1, -1) })}`,
@@ -395,7 +400,13 @@ async function main() {
     process.stdout.write(
       `\n${sizes.payables} payables, ${sizes.payments} payments, ${sizes.notifications} messages; ${REPEAT} requests each, one at a time\n\n`,
     );
-    for (const [label, cookie, path] of args['settlement-only'] ? [] : cases) {
+    // --search-only: the search box and the status tabs, nothing else.
+    const chosen = args['settlement-only']
+      ? []
+      : args['search-only']
+        ? cases.filter(([label]) => /^search box|^status tabs/.test(label))
+        : cases;
+    for (const [label, cookie, path] of chosen) {
       const r = await time(baseUrl, cookie, path);
       const fmt = (ms) => `${ms.toFixed(0)} ms`.padEnd(8);
       process.stdout.write(
@@ -403,7 +414,7 @@ async function main() {
       );
     }
     // The payments CSV is streamed: the first bytes leave before the file is read whole.
-    for (const [label, cookie, path] of args['settlement-only']
+    for (const [label, cookie, path] of args['settlement-only'] || args['search-only']
       ? []
       : [
           ['payments CSV, mdpg, one day', mdpg, `/api/admin/payments.csv?from=${dayOf(0)}&to=${dayOf(0)}`],
@@ -414,7 +425,7 @@ async function main() {
         `${label.padEnd(32)} first byte ${r.first.toFixed(0)} ms, whole ${r.whole.toFixed(0)} ms, ${r.bytes} bytes, status ${r.status}\n`,
       );
     }
-    await settlementFigures(baseUrl, admin, env.DATABASE_URL, runId);
+    if (!args['search-only']) await settlementFigures(baseUrl, admin, env.DATABASE_URL, runId);
   } finally {
     await stop(5000);
     await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);

@@ -27,14 +27,16 @@ export class ListNotificationsHandler implements IQueryHandler<
     if (q.reference) filters.push({ payment: { reference: q.reference } });
     if (q.id) filters.push({ id: { in: q.id.filter((id) => UUID.test(id)) } });
     const where = { AND: filters };
+    const orderBy = [{ [window.sort]: window.order }, { id: 'asc' as const }];
     return cappedPage(
       window,
-      (limit) => boundedCount(this.prisma, (tx) => tx.notification.count({ where, take: limit })),
+      // Counted in the page's order, which its index serves (Prisma's own order for a capped count is by id).
+      (limit) => boundedCount(this.prisma, (tx) => tx.notification.count({ where, orderBy, take: limit })),
       (take) =>
         this.prisma.notification.findMany({
           where,
           include: NOTIFICATION_INCLUDE,
-          orderBy: [{ [window.sort]: window.order }, { id: 'asc' }],
+          orderBy,
           skip: window.skip,
           take,
         }),

@@ -111,13 +111,17 @@ export class ListPaymentsHandler implements IQueryHandler<ListPaymentsQuery, Cap
   async execute({ principal, request: q }: ListPaymentsQuery): Promise<CappedPage<AdminPaymentRow>> {
     const window = listWindow(q, ADMIN_PAYMENT_SORTS, { sort: 'createdAt', order: 'desc' });
     const where = await paymentsWhere(this.prisma, principal, q);
+    const orderBy = [{ [window.sort]: window.order }, { id: 'asc' as const }];
     const page = await cappedPage(
       window,
-      (limit) => boundedCount(this.prisma, (tx) => tx.payment.count({ where, take: limit })),
+      // Counted up to the cap in the page's own order, which its index serves: without it Prisma takes the first
+      // matches by id, a random order over the whole table, and a broad search (one payment in ten) read every
+      // match before it could stop.
+      (limit) => boundedCount(this.prisma, (tx) => tx.payment.count({ where, orderBy, take: limit })),
       (take) =>
         this.prisma.payment.findMany({
           where,
-          orderBy: [{ [window.sort]: window.order }, { id: 'asc' }],
+          orderBy,
           skip: window.skip,
           take,
           include: { items: { select: { councilCode: true } } },

@@ -23,7 +23,13 @@ export class GetPaymentStatusCountsHandler implements IQueryHandler<
     const counts = await Promise.all(
       PAYMENT_STATES.map((status) =>
         boundedCount(this.prisma, (tx) =>
-          tx.payment.count({ where: { AND: [where, { status }] }, take: ADMIN_COUNT_CAP + 1 }),
+          // Newest first, as the list reads them (the status and time index serves it); Prisma's own order for a
+          // capped count is by id, a random walk through the table.
+          tx.payment.count({
+            where: { AND: [where, { status }] },
+            orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+            take: ADMIN_COUNT_CAP + 1,
+          }),
         ),
       ),
     );
