@@ -15,6 +15,7 @@ export * from './contracts/day-close';
 export * from './contracts/refunds';
 export * from './money';
 export * from './payment-state';
+export * from './requery-schedule';
 export * from './refunds';
 export * from './assessment';
 export * from './payable-rules';

@@ -1,9 +1,8 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { isAnswerable, OPEN_PAYMENT_STATES } from '@councilpay/domain';
+import { isAnswerable, OPEN_PAYMENT_STATES, BANK_SILENT_AFTER_MS } from '@councilpay/domain';
 import { AppConfig } from '../../../config/config';
 import { APP_CONFIG } from '../../../config/config.module';
-import { BANK_SILENT_AFTER_MS } from '../../../requery/requery-schedule';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { ApplyGatewayAnswerCommand } from '../apply-gateway-answer/apply-gateway-answer.command';
 import { GatewayAnswerBook } from '../../gateway-answers/gateway-answer-book';
