@@ -10,7 +10,7 @@ import {
 } from '@councilpay/domain';
 import { newCouncilApiKey } from '@councilpay/webhooks';
 import { EndpointSecrets } from '../webhooks/endpoints/endpoint-secrets';
-import { recordStaffAction } from '../admin/audit/staff-audit';
+import { recordStaffAction } from '../audit/staff-audit';
 import type { ListPage } from '../admin/list-query';
 import type { Principal } from '../auth/principal';
 import { councilScope } from '../auth/roles';

@@ -3,7 +3,7 @@ import type { StaffAuditRow } from '@councilpay/domain';
 import type { Prisma } from '../../../generated/prisma/client';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { boundedCount, cappedPage, listWindow, type CappedPage } from '../../list-query';
-import { toStaffAuditRow, visibleAudit } from '../staff-audit';
+import { toStaffAuditRow, visibleAudit } from '../../../audit/staff-audit';
 import { ListAuditQuery } from './list-audit.query';
 
 const AUDIT_SORTS = ['createdAt'] as const;

@@ -7,7 +7,7 @@ import {
   type AdminRecordRefundResult,
   type RefundState,
 } from '@councilpay/domain';
-import { recordStaffAction } from '../../../admin/audit/staff-audit';
+import { recordStaffAction } from '../../../audit/staff-audit';
 import { REFUND_INCLUDE, refundActions, toRefundRow } from '../../../admin/payments/money-records/money-rows';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
