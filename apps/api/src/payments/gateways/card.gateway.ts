@@ -17,13 +17,12 @@ import { APP_CONFIG } from '../../config/config.module';
 import {
   AnswerChannel,
   GatewayAnswer,
-  GatewayError,
   GatewayPayment,
   PaymentGateway,
   formText,
-  postForm,
   type VerifiedCallback,
 } from './payment-gateway';
+import { GatewayError, postForm } from '../../http/gateway-form';
 
 /** What a verified card response says; `raw` is the message as received, kept with the answer. */
 export function cardAnswer(message: CardResponse, raw = '', channel?: AnswerChannel): GatewayAnswer {

@@ -7,7 +7,7 @@ import { PrismaService } from '../../../prisma/prisma.service';
 import { ApplyGatewayAnswerCommand } from '../apply-gateway-answer/apply-gateway-answer.command';
 import { GatewayAnswerBook } from '../../gateway-answers/gateway-answer-book';
 import { Gateways } from '../../gateways/gateways';
-import { GatewayError } from '../../gateways/payment-gateway';
+import { GatewayError } from '../../../http/gateway-form';
 import { LedgerResult, PaymentLedger } from '../../payment-ledger';
 import { RequeryPaymentCommand } from './requery-payment.command';
 import type { RequeryResult } from './requery-payment.result';
