@@ -9,7 +9,7 @@ import {
   type CouncilApiRequestRow,
 } from '@councilpay/domain';
 import { newCouncilApiKey } from '@councilpay/webhooks';
-import { EndpointSecrets } from '../webhooks/endpoints/endpoint-secrets';
+import { SecretSealer } from '../secrets/secret-sealer';
 import { recordStaffAction } from '../audit/staff-audit';
 import type { ListPage } from '../admin/list-query';
 import type { Principal } from '../auth/principal';
@@ -91,7 +91,7 @@ export class CouncilApiKeys {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly secrets: EndpointSecrets,
+    private readonly secrets: SecretSealer,
   ) {}
 
   /** The secret of a key, to verify a request's signature. */

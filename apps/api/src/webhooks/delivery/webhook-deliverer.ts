@@ -13,7 +13,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { Prisma, WebhookDelivery } from '../../generated/prisma/client';
 import { queueNotification } from '../../notifications/queue-notification';
 import { PrismaService } from '../../prisma/prisma.service';
-import { EndpointSecrets } from '../endpoints/endpoint-secrets';
+import { SecretSealer } from '../../secrets/secret-sealer';
 import { webhookBody } from '../council-events';
 import { postWebhook, type PostResult } from './post-webhook';
 import { holdingRoleIn } from '../../admin/staff/staff-grants';
@@ -46,7 +46,7 @@ export class WebhookDeliverer {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly secrets: EndpointSecrets,
+    private readonly secrets: SecretSealer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
