@@ -11,7 +11,7 @@ import {
 import { newCouncilApiKey } from '@councilpay/webhooks';
 import { SecretSealer } from '../secrets/secret-sealer';
 import { recordStaffAction } from '../audit/staff-audit';
-import type { ListPage } from '../admin/list-query';
+import type { ListPage } from '../http/list-query';
 import type { Principal } from '../auth/principal';
 import { councilScope } from '../auth/roles';
 import type { CouncilApiKey, CouncilApiRequest, Prisma } from '../generated/prisma/client';

@@ -16,7 +16,7 @@ import { PrismaService } from '../../prisma/prisma.service';
 import { SecretSealer } from '../../secrets/secret-sealer';
 import { webhookBody } from '../council-events';
 import { postWebhook, type PostResult } from './post-webhook';
-import { holdingRoleIn } from '../../admin/staff/staff-grants';
+import { holdingRoleIn } from '../../auth/staff-grants';
 
 /** A claimed delivery is another worker's to take only after this long (well past one call's timeout). */
 export const DELIVERY_LEASE_MS = 6 * WEBHOOK_TIMEOUT_MS;

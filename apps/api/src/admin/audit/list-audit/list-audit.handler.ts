@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { StaffAuditRow } from '@councilpay/domain';
 import type { Prisma } from '../../../generated/prisma/client';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { boundedCount, cappedPage, listWindow, type CappedPage } from '../../list-query';
+import { boundedCount, cappedPage, listWindow, type CappedPage } from '../../../http/list-query';
 import { toStaffAuditRow, visibleAudit } from '../../../audit/staff-audit';
 import { ListAuditQuery } from './list-audit.query';
 

@@ -12,7 +12,7 @@ import type { Payment, Prisma } from '../../../generated/prisma/client';
 import { ApiError } from '../../../http/api-error';
 import { councilScope } from '../../../auth/roles';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { boundedCount, cappedPage, listWindow, prefixRange, type CappedPage } from '../../list-query';
+import { boundedCount, cappedPage, listWindow, prefixRange, type CappedPage } from '../../../http/list-query';
 import { MoneyLedger, shareCouncils } from '../../money/money-ledger';
 import { visiblePayments } from '../payment-scope';
 import { ListPaymentsQuery } from './list-payments.query';
