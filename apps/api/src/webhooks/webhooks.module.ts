@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MoneyLedger } from '../admin/money/money-ledger';
+import { MoneyLedger } from '../money/money-ledger';
 import { CollectionFiles } from './collection-files/collection-files';
 import { PullCouncilFeedHandler } from './council-feed/pull-council-feed.handler';
 import { PullCouncilFeedHttpController } from './council-feed/pull-council-feed.http.controller';

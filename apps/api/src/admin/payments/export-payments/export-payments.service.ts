@@ -6,7 +6,7 @@ import type { Prisma } from '../../../generated/prisma/client';
 import type { Principal } from '../../../auth/principal';
 import { councilScope } from '../../../auth/roles';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { MoneyLedger, shareCouncils } from '../../money/money-ledger';
+import { MoneyLedger, shareCouncils } from '../../../money/money-ledger';
 import { recordStaffAction } from '../../../audit/staff-audit';
 import { paymentsWhere } from '../list-payments/list-payments.handler';
 import type { ExportPaymentsRequestDto } from './export-payments.request.dto';

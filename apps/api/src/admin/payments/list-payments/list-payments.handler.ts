@@ -13,7 +13,7 @@ import { ApiError } from '../../../http/api-error';
 import { councilScope } from '../../../auth/roles';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { boundedCount, cappedPage, listWindow, prefixRange, type CappedPage } from '../../../http/list-query';
-import { MoneyLedger, shareCouncils } from '../../money/money-ledger';
+import { MoneyLedger, shareCouncils } from '../../../money/money-ledger';
 import { visiblePayments } from '../payment-scope';
 import { ListPaymentsQuery } from './list-payments.query';
 import { paymentSearchWhere, REFERENCE_LENGTH } from './payment-search';
