@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { GatewayRedirectDto } from '@councilpay/domain';
+import { isCardMethod, type GatewayRedirectDto } from '@councilpay/domain';
 import {
   buildCardEnquiry,
   buildCardRequest,
-  isCardMethod,
   parseFormBody,
   verifyCardEnquiryResponse,
   verifyCardResponse,
