@@ -26,7 +26,6 @@ export * from './phone';
 export * from './display';
 export * from './nric';
 export * from './reference';
-export * from './constants';
 export * from './contracts/documents';
 export * from './contracts/webhooks';
 export * from './contracts/webhook-schemas';
