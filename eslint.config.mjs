@@ -10,6 +10,88 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The API's floors (apps/api/src), lowest first. A file may import its own floor and the floors below it, never
+// one above: what a lower floor needs moves down (a pure rule to libs/domain), never the import up. What each
+// floor holds and why: docs/architecture.md ("Inside the API") and docs/decisions/0020-the-api-in-floors.md.
+const API_FLOORS = [
+  {
+    name: 'the kernel',
+    folders: [
+      'config',
+      'generated',
+      'types',
+      'prisma',
+      'redis',
+      'logging',
+      'metrics',
+      'http',
+      'queues',
+      'outbox',
+      'background',
+      'rate-limit',
+      'secrets',
+    ],
+    files: [],
+  },
+  { name: 'the core', folders: ['auth', 'audit', 'councils', 'banks', 'configuration'], files: [] },
+  {
+    name: 'the capabilities',
+    folders: [
+      'identity',
+      'payments',
+      'money',
+      'bills',
+      'requery',
+      'notifications',
+      'documents',
+      'webhooks',
+      'council-api',
+      'search',
+      'health',
+      'maintenance',
+    ],
+    files: [],
+  },
+  { name: 'the console', folders: ['admin'], files: [] },
+  {
+    name: 'the entry points',
+    folders: [],
+    files: ['app.module', 'worker.module', 'bootstrap', 'main', 'worker', 'reseal-secrets'],
+  },
+];
+
+// Every folder and file of apps/api/src is on a floor: a new one is placed before it is linted.
+const apiSrc = new URL('./apps/api/src/', import.meta.url);
+const placed = new Set(API_FLOORS.flatMap((floor) => [...floor.folders, ...floor.files.map((file) => `${file}.ts`)]));
+const unplaced = readdirSync(apiSrc).filter((entry) => !placed.has(entry));
+if (unplaced.length)
+  throw new Error(`eslint.config.mjs: put apps/api/src/${unplaced.join(', ')} on a floor (API_FLOORS)`);
+
+const apiFloorRules = API_FLOORS.slice(0, -1).flatMap((floor, level) => {
+  const above = API_FLOORS.slice(level + 1).flatMap((higher) => [
+    ...higher.folders.map((folder) => ({ floor: higher.name, name: `${folder}/`, regex: `${folder}(/|$)` })),
+    ...higher.files.map((file) => ({ floor: higher.name, name: `${file}.ts`, regex: `${file.replace('.', '\\.')}$` })),
+  ]);
+  return floor.folders.map((folder) => ({
+    files: [`apps/api/src/${folder}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          // A relative import that climbs out of its folder into a higher floor's folder or file.
+          patterns: above.map((target) => ({
+            regex: `^(\\.\\./)+${target.regex}`,
+            message:
+              `${folder}/ is on ${floor.name} floor and ${target.name} on ${target.floor} floor, above it: a floor ` +
+              `imports only itself and the floors below. Move what ${folder}/ needs down (to ${floor.name} floor or ` +
+              `lower; a pure rule to libs/domain) and import it from there.`,
+          })),
+        },
+      ],
+    },
+  }));
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -80,6 +162,7 @@ export default tseslint.config(
     files: ['apps/api/src/**/*.ts', 'apps/gateway-sim/src/**/*.ts'],
     rules: { 'no-console': 'error' },
   },
+  ...apiFloorRules,
   {
     files: ['apps/portal/**/*.{ts,tsx}', 'apps/console/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,7 +1,7 @@
 import { loadConfigOrExit } from './bootstrap';
 import { PrismaService } from './prisma/prisma.service';
-import { EndpointSecrets } from './webhooks/endpoints/endpoint-secrets';
-import { resealSecrets } from './webhooks/endpoints/reseal-secrets';
+import { SecretSealer } from './secrets/secret-sealer';
+import { resealSecrets } from './secrets/reseal-secrets';
 
 /**
  * `npm run secrets:reseal`: seals every stored secret again under WEBHOOK_SECRETS_KEY (see docs/operations.md,
@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit(process.env);
   const prisma = new PrismaService(config);
   try {
-    const report = await resealSecrets(prisma, new EndpointSecrets(config));
+    const report = await resealSecrets(prisma, new SecretSealer(config));
     process.stdout.write(`${JSON.stringify({ msg: 'Secrets sealed under the current key', ...report })}\n`);
     const unreadable =
       report.webhookEndpoints.unreadable.length +

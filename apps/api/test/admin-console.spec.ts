@@ -10,7 +10,7 @@ import {
   type AdminPaymentView,
   type StaffAuditRow,
 } from '@councilpay/domain';
-import { boundedCount } from '../src/admin/list-query';
+import { boundedCount } from '../src/http/list-query';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { clearLimits, createUser, passSecondFactor, signIn, uniqueEmail, type Browser } from './identity-helpers';
 import { createPayment, fpxRequest, makePayable, postDirectAc, postToGateway, signedAc, sim } from './payment-helpers';

@@ -12,7 +12,7 @@ import {
   type DayCloseReport,
 } from '@councilpay/domain';
 import { PrismaService } from '../src/prisma/prisma.service';
-import { dayBounds } from '../src/admin/day-close/day-close-reports';
+import { dayBounds } from '../src/money/council-days';
 import { CollectionFiles } from '../src/webhooks/collection-files/collection-files';
 import { readCsv } from './csv';
 import { clearLimits, createUser, signIn, type Browser } from './identity-helpers';

@@ -18,7 +18,7 @@ import {
 } from '@councilpay/domain';
 import { createApi } from '../src/bootstrap';
 import { hashPassword } from '../src/auth/passwords';
-import { IdentityRedis } from '../src/auth/identity-redis';
+import { SessionRedis } from '../src/redis/session-redis';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { testConfig } from './test-app';
 
@@ -236,7 +236,7 @@ export async function createUser(
 
 /** Rate-limit and login-throttle counters are per test run; tests that register or log in a lot start afresh. */
 export async function clearLimits(app: INestApplication): Promise<void> {
-  const redis = app.get(IdentityRedis);
+  const redis = app.get(SessionRedis);
   const keys = await redis.client.keys(redis.key('limit', '*'));
   if (keys.length) await redis.client.del(...keys);
 }

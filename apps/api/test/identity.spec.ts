@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER, normalisePhone, type SessionUser } from '@councilpay/domain';
-import { IdentityRedis } from '../src/auth/identity-redis';
+import { SessionRedis } from '../src/redis/session-redis';
 import { hashPassword } from '../src/auth/passwords';
 import { PrismaService } from '../src/prisma/prisma.service';
 import {
@@ -106,7 +106,7 @@ describe('registration with an SMS code, then login, me and logout, through HTTP
       nric: '********5555',
     });
     // The session lives in Redis under this deployment's prefix.
-    const redis = app.get(IdentityRedis);
+    const redis = app.get(SessionRedis);
     expect(await redis.client.keys(redis.key('sess', '*'))).not.toHaveLength(0);
 
     // Logging out is a change: without the CSRF header it is refused.

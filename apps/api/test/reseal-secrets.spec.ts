@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSecret, sealingKey, sealSecret } from '@councilpay/webhooks';
 import type { AppConfig } from '../src/config/config';
 import { PrismaService } from '../src/prisma/prisma.service';
-import { EndpointSecrets } from '../src/webhooks/endpoints/endpoint-secrets';
-import { resealSecrets } from '../src/webhooks/endpoints/reseal-secrets';
+import { SecretSealer } from '../src/secrets/secret-sealer';
+import { resealSecrets } from '../src/secrets/reseal-secrets';
 import { createTestApi, isolatedDatabaseUrl } from './test-app';
 
 const OLD = 'the-old-webhook-secrets-key-of-at-least-32-chars';
@@ -13,7 +13,7 @@ const NEW = 'the-new-webhook-secrets-key-of-at-least-32-chars';
 const LOST = 'a-key-nobody-configured-any-more-32-characters!!';
 
 const secretsUnder = (key: string, previous: string[] = []) =>
-  new EndpointSecrets({ webhooks: { secretsKey: key, previousSecretsKeys: previous } } as AppConfig);
+  new SecretSealer({ webhooks: { secretsKey: key, previousSecretsKeys: previous } } as AppConfig);
 
 /** Changing WEBHOOK_SECRETS_KEY: the old key opens until everything is sealed again under the new one. */
 describe('the webhook secrets key changed without a council noticing', () => {

@@ -9,7 +9,7 @@ import {
   type SecondFactorEnrolment,
   type SessionUser,
 } from '@councilpay/domain';
-import { IdentityRedis } from '../src/auth/identity-redis';
+import { SessionRedis } from '../src/redis/session-redis';
 import { SESSION_COOKIE } from '../src/auth/sessions';
 import { APP_CONFIG } from '../src/config/config.module';
 import type { AppConfig } from '../src/config/config';
@@ -300,7 +300,7 @@ describe('staff sessions end after STAFF_SESSION_IDLE_MS without a person’s re
   /** The session's entry in Redis (what express-session stores under the cookie's id). */
   async function sessionOf(cookie: string): Promise<{ key: string; data: Record<string, unknown> }> {
     const id = decodeURIComponent(cookie).slice(2).split('.')[0];
-    const redis = app.get(IdentityRedis);
+    const redis = app.get(SessionRedis);
     const key = `${app.get<AppConfig>(APP_CONFIG).redisPrefix}:sess:${id}`;
     return { key, data: JSON.parse((await redis.client.get(key)) ?? '{}') as Record<string, unknown> };
   }

@@ -7,7 +7,7 @@ import {
   type WebhookEndpointWithSecret,
 } from '@councilpay/domain';
 import { PrismaService } from '../src/prisma/prisma.service';
-import { EndpointSecrets } from '../src/webhooks/endpoints/endpoint-secrets';
+import { SecretSealer } from '../src/secrets/secret-sealer';
 import { WebhookEndpoints } from '../src/webhooks/endpoints/webhook-endpoints';
 import { clearLimits, createLoggedApi, createUser, LogCapture, signIn, type Browser } from './identity-helpers';
 import { isolatedDatabaseUrl, testConfig } from './test-app';
@@ -62,9 +62,9 @@ describe('webhook endpoints: configured per council, secret shown once, scoped, 
 
     const row = await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: made.id } });
     expect(row.secretSealed).not.toContain(made.secret.slice(6));
-    expect(app.get(EndpointSecrets).open(made.id, row.secretSealed)).toBe(made.secret);
+    expect(app.get(SecretSealer).open(made.id, row.secretSealed)).toBe(made.secret);
     // Bound to its endpoint: the sealed text copied onto another id does not open.
-    expect(() => app.get(EndpointSecrets).open(made.council + made.id.slice(4), row.secretSealed)).toThrow();
+    expect(() => app.get(SecretSealer).open(made.council + made.id.slice(4), row.secretSealed)).toThrow();
 
     const one = await mdpgAdmin.agent.get(`${BASE}/${made.id}`).expect(200);
     const list = await mdpgAdmin.agent.get(BASE).expect(200);
@@ -123,7 +123,7 @@ describe('webhook endpoints: configured per council, secret shown once, scoped, 
     expect(rotated.secret).not.toBe(made.secret);
     expect(rotated.secretHint).toBe(rotated.secret.slice(-4));
     const row = await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: made.id } });
-    expect(app.get(EndpointSecrets).open(made.id, row.secretSealed)).toBe(rotated.secret);
+    expect(app.get(SecretSealer).open(made.id, row.secretSealed)).toBe(rotated.secret);
 
     const audit = await prisma.staffAudit.findMany({ where: { targetId: made.id }, orderBy: { id: 'asc' } });
     expect(audit.map((a) => a.action)).toEqual([

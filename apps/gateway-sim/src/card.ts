@@ -10,15 +10,13 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
-import { formatRinggit } from '@councilpay/domain';
+import { CARD_METHODS, formatRinggit, isCardMethod, type CardScheme } from '@councilpay/domain';
 import {
   CARD_CURRENCY,
-  CARD_METHODS,
   FpxInputError,
   buildCardEnquiryResponse,
   buildCardResponse,
   encodeFpxForm,
-  isCardMethod,
   verifyCardEnquiry,
   verifyCardRequest,
   type CardRequestMessage,
@@ -59,8 +57,11 @@ function text(fields: Record<string, unknown>, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** How the gateway's pages and logs name a card scheme. */
+const SCHEME_NAMES: Readonly<Record<CardScheme, string>> = { visa: 'Visa', mastercard: 'Mastercard' };
+
 function methodName(paymentId: string): string {
-  return isCardMethod(paymentId) ? CARD_METHODS[paymentId] : paymentId;
+  return isCardMethod(paymentId) ? SCHEME_NAMES[CARD_METHODS[paymentId]] : paymentId;
 }
 
 /** Checks an errDesc given through the control API (display text on the wire: no '|' or control characters). */

@@ -2,15 +2,14 @@
  * The gateway side of the card protocol, for the gateway simulator: verifying our signed request
  * and enquiry, and building the signed response (browser return, callback, enquiry answer).
  */
+import { isCardMethod, type CardMethodCode } from '@councilpay/domain';
 import {
   CARD_CURRENCY,
   cardEnquirySource,
   cardRequestSource,
   cardResponseSource,
-  isCardMethod,
   signCardSource,
   verifyCardSignature,
-  type CardMethod,
 } from './card';
 import { encodeFpxForm, readFields, type GatewayFields, type GatewayFieldsInput } from './form';
 import { checkWireValue, formatAmountSen, parseAmountToSen } from './format';
@@ -23,7 +22,7 @@ export interface CardRequestMessage {
   amount: string;
   amountSen: number;
   currency: string;
-  paymentId: CardMethod;
+  paymentId: CardMethodCode;
   postURL: string;
   callbackURL: string;
   UserName: string;

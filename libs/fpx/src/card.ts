@@ -16,19 +16,11 @@
  * (ask again). Any other status is treated as pending so that an enquiry settles it.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isCardMethod, type CardMethodCode } from '@councilpay/domain';
 import type { GatewayOutcome } from './codes';
 import { encodeFpxForm, parseFormBody, readFields, type GatewayFields, type GatewayFieldsInput } from './form';
 import { checkWireValue, formatAmountSen, FpxInputError, parseAmountToSen, stripSpaces } from './format';
 import { fail, type VerifyResult } from './verify';
-
-/** Card payment methods (the payment method codes stored on a payment): 48 Visa, 49 Mastercard. */
-export type CardMethod = '48' | '49';
-
-export const CARD_METHODS: Readonly<Record<CardMethod, string>> = Object.freeze({ '48': 'Visa', '49': 'Mastercard' });
-
-export function isCardMethod(value: string): value is CardMethod {
-  return value === '48' || value === '49';
-}
 
 export const CARD_CURRENCY = 'MYR';
 
@@ -126,7 +118,8 @@ export interface CardRequestParams {
   invoiceNo: string | number | bigint;
   amountSen: number;
   payer: CardPayer;
-  method: CardMethod;
+  /** The card method (paymentId): 48 Visa, 49 Mastercard (CARD_METHODS of libs/domain). */
+  method: CardMethodCode;
   /** Where the gateway returns the browser (postURL). */
   returnUrl: string;
   /** Where the gateway posts the server-to-server response (callbackURL). */

@@ -41,7 +41,7 @@ import { UpdateUserRolesHandler } from './users/update-user-roles/update-user-ro
 import { UpdateUserRolesHttpController } from './users/update-user-roles/update-user-roles.http.controller';
 import { ResetSecondFactorHandler } from './users/reset-second-factor/reset-second-factor.handler';
 import { ResetSecondFactorHttpController } from './users/reset-second-factor/reset-second-factor.http.controller';
-import { MoneyLedger } from './money/money-ledger';
+import { MoneyLedger } from '../money/money-ledger';
 import { DayCloseReports } from './day-close/day-close-reports';
 import { ExportDayCloseHttpController } from './day-close/export-day-close/export-day-close.http.controller';
 import { GetDayCloseHandler } from './day-close/get-day-close/get-day-close.handler';

@@ -14,7 +14,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { ApiError } from '../http/api-error';
 import { PrismaService } from '../prisma/prisma.service';
 import { RateLimiter, tooManyRequests } from '../rate-limit/rate-limiter';
-import { EndpointSecrets } from '../webhooks/endpoints/endpoint-secrets';
+import { SecretSealer } from '../secrets/secret-sealer';
 import type { Principal } from './principal';
 import { newRecoveryCodes, normaliseTotpCode, recoveryCodeHash, stepAcceptable } from './second-factor-rules';
 
@@ -28,7 +28,7 @@ const notStaff = (): ApiError => new ApiError(403, 'forbidden', 'You are not all
 
 /**
  * Staff's second factor: TOTP (otplib, RFC 6238: 6 digits, 30-second steps, one step either side) with a
- * secret sealed at rest by the webhook secrets' sealer (EndpointSecrets, the user's id bound), turned on by the
+ * secret sealed at rest by the webhook secrets' sealer (SecretSealer, the user's id bound), turned on by the
  * first valid code; and ten single-use recovery codes, stored as hashes. A code's time step is accepted once
  * and never one older than the last accepted (`totpLastStep`, moved forward in one conditional UPDATE, so two
  * requests racing with one code cannot both pass). Wrong codes are counted per account like failed passwords
@@ -41,7 +41,7 @@ export class SecondFactor {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly secrets: EndpointSecrets,
+    private readonly secrets: SecretSealer,
     private readonly limiter: RateLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

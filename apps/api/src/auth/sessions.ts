@@ -7,7 +7,7 @@ import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { ApiError } from '../http/api-error';
 import { IdentityPassport } from './identity-passport';
-import { IdentityRedis, SessionStoreClient } from './identity-redis';
+import { SessionRedis, SessionStoreClient } from '../redis/session-redis';
 import { deviceCookieOptions, LOGIN_DEVICE_COOKIE, newDeviceCookie } from './login-device';
 import { secondFactorState, type Principal, type SessionStamp } from './principal';
 import { newToken, sameSecret } from './secrets';
@@ -158,7 +158,7 @@ export function configureSessions(app: INestApplication, config: AppConfig): voi
   if (config.identity.secureCookies)
     (app.getHttpAdapter().getInstance() as Express).set('trust proxy', config.trustProxy);
   const store = new RedisStore({
-    client: new SessionStoreClient(app.get(IdentityRedis).client),
+    client: new SessionStoreClient(app.get(SessionRedis).client),
     prefix: `${config.redisPrefix}:sess:`,
     ttl: Math.ceil(config.identity.sessionTtlMs / 1000),
   });

@@ -17,11 +17,11 @@ import { translate } from '@councilpay/i18n';
 import type { Principal } from '../auth/principal';
 import { councilScope, CurrentUser, StaffMay } from '../auth/roles';
 import { ApiError } from '../http/api-error';
-import { UuidParam } from '../admin/id.param';
-import { csvCell } from '../admin/csv-cells';
+import { UuidParam } from '../http/id.param';
+import { csvCell } from '../http/csv-cells';
 import { PrismaService } from '../prisma/prisma.service';
 import { BILL_FILE_LIMITS, BillFileError, saveUpload } from './bill-file';
-import { listWindow, sendPage } from '../admin/list-query';
+import { listWindow, sendPage } from '../http/list-query';
 import {
   BillImports,
   rowsWhere,

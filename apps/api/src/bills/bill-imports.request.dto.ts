@@ -11,7 +11,7 @@ import {
   type Language,
   type PayableType,
 } from '@councilpay/domain';
-import { AdminListQueryDto } from '../admin/list-query';
+import { AdminListQueryDto } from '../http/list-query';
 
 /** The query of a bill file upload: the file is the body (CSV or XLSX). */
 export class UploadBillFileQueryDto {

@@ -19,7 +19,7 @@ import type { Principal } from '../auth/principal';
 import { ApiError } from '../http/api-error';
 import { PrismaService } from '../prisma/prisma.service';
 import { BulkDatabase } from '../prisma/bulk-database';
-import { recordStaffAction } from '../admin/audit/staff-audit';
+import { recordStaffAction } from '../audit/staff-audit';
 import { BILL_FILE_LIMITS, BillFileError, readBillFile, type BillFileKind, type BillFileLimits } from './bill-file';
 import { lockBillWriter } from './bill-lock';
 import { BILL_CHUNK, BillLedger, countOutcome, plannedWithdrawal } from './bill-ledger';

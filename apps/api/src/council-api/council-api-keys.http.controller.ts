@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestj
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CouncilApiKey, CouncilApiKeyWithSecret, CouncilApiRequestRow } from '@councilpay/domain';
-import { UuidParam } from '../admin/id.param';
-import { listWindow, sendPage } from '../admin/list-query';
+import { UuidParam } from '../http/id.param';
+import { listWindow, sendPage } from '../http/list-query';
 import type { Principal } from '../auth/principal';
 import { CurrentUser, Roles, StaffMay } from '../auth/roles';
 import { CouncilApiKeys } from './council-api-keys';

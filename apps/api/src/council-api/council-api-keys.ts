@@ -9,9 +9,9 @@ import {
   type CouncilApiRequestRow,
 } from '@councilpay/domain';
 import { newCouncilApiKey } from '@councilpay/webhooks';
-import { EndpointSecrets } from '../webhooks/endpoints/endpoint-secrets';
-import { recordStaffAction } from '../admin/audit/staff-audit';
-import type { ListPage } from '../admin/list-query';
+import { SecretSealer } from '../secrets/secret-sealer';
+import { recordStaffAction } from '../audit/staff-audit';
+import type { ListPage } from '../http/list-query';
 import type { Principal } from '../auth/principal';
 import { councilScope } from '../auth/roles';
 import type { CouncilApiKey, CouncilApiRequest, Prisma } from '../generated/prisma/client';
@@ -91,7 +91,7 @@ export class CouncilApiKeys {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly secrets: EndpointSecrets,
+    private readonly secrets: SecretSealer,
   ) {}
 
   /** The secret of a key, to verify a request's signature. */

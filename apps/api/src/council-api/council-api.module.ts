@@ -6,7 +6,7 @@ import { CouncilBills } from './council-bills';
 import { CouncilBillsHttpController } from './council-bills.http.controller';
 import { CouncilPaymentsHttpController } from './council-payments.http.controller';
 import { CouncilSignatureGuard } from './council-signature.guard';
-import { EndpointSecrets } from '../webhooks/endpoints/endpoint-secrets';
+import { SecretSealer } from '../secrets/secret-sealer';
 
 /**
  * The council API: councils' own systems call /api/council/v1 with requests signed by their API key
@@ -17,7 +17,7 @@ import { EndpointSecrets } from '../webhooks/endpoints/endpoint-secrets';
   imports: [BillsModule],
   controllers: [CouncilApiKeysHttpController, CouncilBillsHttpController, CouncilPaymentsHttpController],
   // The sealer of stored secrets, the same one the webhook endpoints use (it holds only the configured keys).
-  providers: [CouncilApiKeys, CouncilBills, CouncilSignatureGuard, EndpointSecrets],
+  providers: [CouncilApiKeys, CouncilBills, CouncilSignatureGuard, SecretSealer],
   exports: [CouncilApiKeys, CouncilSignatureGuard],
 })
 export class CouncilApiModule {}

@@ -8,7 +8,7 @@ import {
   PAYABLE_TYPES,
   type PayableType,
 } from '@councilpay/domain';
-import { AdminListQueryDto } from '../admin/list-query';
+import { AdminListQueryDto } from '../http/list-query';
 
 export class BillTypeParam {
   @ApiProperty({ enum: PAYABLE_TYPES, example: 'compound' })

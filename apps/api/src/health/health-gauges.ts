@@ -6,7 +6,7 @@ import { Gauge } from 'prom-client';
 import type { HealthReport } from '@councilpay/domain';
 import { Metrics } from '../metrics/metrics';
 import { QueueName } from '../queues/queue-names';
-import { withinProbeTimeout } from './probe-timeout';
+import { withinProbeTimeout } from '../metrics/probe-timeout';
 import { GetHealthQuery } from './queries/get-health/get-health.query';
 
 /** A scrape reads the health report at most this often (several API pods are scraped every 15 s or so). */

@@ -28,7 +28,7 @@ import { PaymentHistoryHttpController } from './queries/payment-history/payment-
 import { RolesGuard } from '../auth/roles';
 import { Sessions } from '../auth/sessions';
 import { SecondFactor } from '../auth/second-factor';
-import { EndpointSecrets } from '../webhooks/endpoints/endpoint-secrets';
+import { SecretSealer } from '../secrets/secret-sealer';
 import { SecondFactorHttpController } from './commands/second-factor/second-factor.http.controller';
 
 const commandHandlers = [
@@ -73,7 +73,7 @@ const controllers = [
     BackgroundWork,
     Sessions,
     SecondFactor,
-    EndpointSecrets,
+    SecretSealer,
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
 })

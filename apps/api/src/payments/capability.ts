@@ -4,7 +4,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PAYMENT_ACTIONS_PER_ADDRESS, PAYMENT_TOKEN_HEADER, type PaymentView } from '@councilpay/domain';
 import { ApiError } from '../http/api-error';
 import type { Principal } from '../auth/principal';
-import { ownPayments } from '../identity/queries/payment-history/own-payments';
+import { ownPayments } from './own-payments';
 import { RateLimiter } from '../rate-limit/rate-limiter';
 import { PrismaService } from '../prisma/prisma.service';
 

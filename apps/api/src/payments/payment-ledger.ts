@@ -9,6 +9,7 @@ import {
   type PaymentEventType,
   type PaymentState,
   type TransitionResult,
+  nextSlowRequeryAt,
 } from '@councilpay/domain';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
@@ -16,7 +17,6 @@ import type { Prisma } from '../generated/prisma/client';
 import { queueNotification } from '../notifications/queue-notification';
 import { Metrics } from '../metrics/metrics';
 import { PrismaService } from '../prisma/prisma.service';
-import { nextSlowRequeryAt } from '../requery/requery-schedule';
 import { creditPayment, type CreditOutcome } from './crediting';
 import { lockPayment, type LockedPayment } from './locked-payment';
 import { recordPaidEvents } from './payment-council-events';

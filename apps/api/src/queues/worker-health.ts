@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
-import { withinProbeTimeout } from '../health/probe-timeout';
+import { withinProbeTimeout } from '../metrics/probe-timeout';
 import { RedisService } from '../redis/redis.module';
 import { JobSchedules } from './job-schedules';
 import { bullWorkers } from './queue-workers-watch';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../http/api-error';
-import { IdentityRedis } from '../auth/identity-redis';
+import { SessionRedis } from '../redis/session-redis';
 
 const GIVE_BACK = `local v = tonumber(redis.call('GET', KEYS[1]) or '0')
 if v > 0 then return redis.call('DECR', KEYS[1]) end
@@ -14,7 +14,7 @@ return 0`;
  */
 @Injectable()
 export class RateLimiter {
-  constructor(private readonly redis: IdentityRedis) {}
+  constructor(private readonly redis: SessionRedis) {}
 
   /** Counts one event under `key`; the window starts with the first. Returns the count and when the window ends. */
   async hit(key: string, windowMs: number): Promise<{ count: number; retryAfterMs: number }> {

@@ -1,7 +1,7 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Job, Worker } from 'bullmq';
-import { isAnswerable, isOpen } from '@councilpay/domain';
+import { isAnswerable, isOpen, expiresAt } from '@councilpay/domain';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { ExpirePaymentCommand } from '../payments/commands/expire-payment/expire-payment.command';
@@ -11,7 +11,6 @@ import { PrismaService } from '../prisma/prisma.service';
 import { JobHandler, type HandlesJob } from '../queues/job-handler';
 import type { JobData } from '../queues/jobs';
 import { RedisService } from '../redis/redis.module';
-import { expiresAt } from './requery-schedule';
 
 export type RequeryPaymentData = JobData<'RequeryPayment'>;
 

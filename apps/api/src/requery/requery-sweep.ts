@@ -1,13 +1,19 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { OPEN_PAYMENT_STATES, SLOW_REQUERY_STATES } from '@councilpay/domain';
+import {
+  OPEN_PAYMENT_STATES,
+  SLOW_REQUERY_STATES,
+  expiresAt,
+  nextRequeryAt,
+  nextSlowRequeryAt,
+  SLOW_REQUERY_EVERY_MS,
+} from '@councilpay/domain';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { PrismaService } from '../prisma/prisma.service';
 import type { JobData, JobName } from '../queues/jobs';
 import { QueueName } from '../queues/queue-names';
-import { expiresAt, nextRequeryAt, nextSlowRequeryAt, SLOW_REQUERY_EVERY_MS } from './requery-schedule';
 
 const BATCH = 500;
 const OPEN: string[] = [...OPEN_PAYMENT_STATES];

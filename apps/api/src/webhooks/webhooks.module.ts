@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MoneyLedger } from '../admin/money/money-ledger';
+import { MoneyLedger } from '../money/money-ledger';
 import { CollectionFiles } from './collection-files/collection-files';
 import { PullCouncilFeedHandler } from './council-feed/pull-council-feed.handler';
 import { PullCouncilFeedHttpController } from './council-feed/pull-council-feed.http.controller';
@@ -19,7 +19,7 @@ import { RedeliverWebhooksHttpController } from './deliveries/redeliver-webhooks
 import { DeliverWebhooksJob } from './delivery/deliver-webhooks.job';
 import { WebhookDeliverer } from './delivery/webhook-deliverer';
 import { WebhooksProcessor } from './delivery/webhooks.processor';
-import { EndpointSecrets } from './endpoints/endpoint-secrets';
+import { SecretSealer } from '../secrets/secret-sealer';
 import { GetWebhookEndpointHandler } from './endpoints/get-webhook-endpoint/get-webhook-endpoint.handler';
 import { GetWebhookEndpointHttpController } from './endpoints/get-webhook-endpoint/get-webhook-endpoint.http.controller';
 import { ListWebhookEndpointsHandler } from './endpoints/list-webhook-endpoints/list-webhook-endpoints.handler';
@@ -70,12 +70,12 @@ const commandHandlers = [
     ...queryHandlers,
     ...commandHandlers,
     WebhookEndpoints,
-    EndpointSecrets,
+    SecretSealer,
     WebhookDeliverer,
     CollectionFiles,
     MoneyLedger,
   ],
-  exports: [EndpointSecrets, WebhookDeliverer],
+  exports: [SecretSealer, WebhookDeliverer],
 })
 export class WebhooksModule {}
 
@@ -85,7 +85,7 @@ export class WebhooksModule {}
     WebhooksProcessor,
     DeliverWebhooksJob,
     WebhookDeliverer,
-    EndpointSecrets,
+    SecretSealer,
     ProduceCollectionFilesJob,
     CollectionFiles,
     MoneyLedger,

@@ -8,13 +8,13 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
+import type { CardMethodCode } from '@councilpay/domain';
 import {
   buildAuthorisationRequest,
   buildBankEnquiryRequest,
   buildCardEnquiry,
   buildCardRequest,
   buildEnquiryRequest,
-  type CardMethod,
   type FpxConfig,
   type FpxOrder,
   type GatewayFields,
@@ -242,7 +242,7 @@ export function nextInvoiceNo(): string {
 
 export function cardRequestFields(
   merchant: Merchant,
-  options: { invoiceNo?: string; amountSen?: number; method?: CardMethod } = {},
+  options: { invoiceNo?: string; amountSen?: number; method?: CardMethodCode } = {},
 ): GatewayFields {
   return buildCardRequest({
     gatewayUrl: '/card/pay',

@@ -8,7 +8,7 @@ import {
 import type { Configuration } from '../../generated/prisma/client';
 import type { Principal } from '../../auth/principal';
 import { PrismaService } from '../../prisma/prisma.service';
-import { recordStaffAction } from '../audit/staff-audit';
+import { recordStaffAction } from '../../audit/staff-audit';
 
 const ID = 'default';
 

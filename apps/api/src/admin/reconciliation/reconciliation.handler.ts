@@ -12,7 +12,7 @@ import { Prisma } from '../../generated/prisma/client';
 import { ApiError } from '../../http/api-error';
 import { councilScope } from '../../auth/roles';
 import { PrismaService } from '../../prisma/prisma.service';
-import { MoneyLedger } from '../money/money-ledger';
+import { MoneyLedger } from '../../money/money-ledger';
 import { GetReconciliationQuery } from './reconciliation.query';
 
 /** Malaysia keeps UTC+8 all year: a Malaysian day is [D 00:00+08, D+1 00:00+08). */

@@ -4,8 +4,8 @@ import type { Response } from 'express';
 import type { AdminStaffInvitation, AdminStaffRow } from '@councilpay/domain';
 import type { Principal } from '../../auth/principal';
 import { CurrentUser, StaffMay } from '../../auth/roles';
-import { UuidParam } from '../id.param';
-import { AdminListQueryDto, listWindow, sendPage } from '../list-query';
+import { UuidParam } from '../../http/id.param';
+import { AdminListQueryDto, listWindow, sendPage } from '../../http/list-query';
 import { StaffService } from './staff.service';
 import { StaffCouncilParam, StaffGrantUpdateDto, StaffInvitationRequestDto } from './staff.request.dto';
 

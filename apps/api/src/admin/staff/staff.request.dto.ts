@@ -26,7 +26,7 @@ import {
   type StaffGrantUpdate,
   type StaffInvitationRequest,
 } from '@councilpay/domain';
-import { NormaliseEmail, SameAs, Trim } from '../../identity/validators';
+import { NormaliseEmail, SameAs, Trim } from '../../http/validators';
 
 const ROLE_MESSAGE = `role must be one of ${COUNCIL_ROLES.join(', ')}`;
 

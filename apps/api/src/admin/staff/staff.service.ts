@@ -25,8 +25,8 @@ import type { Principal } from '../../auth/principal';
 import { councilScope } from '../../auth/roles';
 import { hashPassword } from '../../auth/passwords';
 import { newToken, sha256 } from '../../auth/secrets';
-import { recordStaffAction } from '../audit/staff-audit';
-import { grantColumns, staffOf, withGrants } from './staff-grants';
+import { recordStaffAction } from '../../audit/staff-audit';
+import { grantColumns, staffOf, withGrants } from '../../auth/staff-grants';
 
 const INVITATION_TTL_MS = STAFF_INVITATION_TTL_HOURS * 3600_000;
 const STAFF_FIELDS = {

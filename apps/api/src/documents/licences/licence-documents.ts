@@ -10,7 +10,7 @@ import {
 } from '@councilpay/documents';
 import type { Council } from '../../generated/prisma/client';
 import type { Principal } from '../../auth/principal';
-import { ownPayments } from '../../identity/queries/payment-history/own-payments';
+import { ownPayments } from '../../payments/own-payments';
 import { PrismaService } from '../../prisma/prisma.service';
 import { DocumentSigner } from '../document-signer';
 import { DocumentRenderer } from '../rendering/document-renderer';

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { GatewayRedirectDto } from '@councilpay/domain';
+import { isCardMethod, type GatewayRedirectDto } from '@councilpay/domain';
 import {
   buildCardEnquiry,
   buildCardRequest,
-  isCardMethod,
   parseFormBody,
   verifyCardEnquiryResponse,
   verifyCardResponse,
@@ -17,13 +16,12 @@ import { APP_CONFIG } from '../../config/config.module';
 import {
   AnswerChannel,
   GatewayAnswer,
-  GatewayError,
   GatewayPayment,
   PaymentGateway,
   formText,
-  postForm,
   type VerifiedCallback,
 } from './payment-gateway';
+import { GatewayError, postForm } from '../../http/gateway-form';
 
 /** What a verified card response says; `raw` is the message as received, kept with the answer. */
 export function cardAnswer(message: CardResponse, raw = '', channel?: AnswerChannel): GatewayAnswer {

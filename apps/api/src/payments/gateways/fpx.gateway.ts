@@ -19,13 +19,12 @@ import {
   AnswerChannel,
   AnswerFacts,
   GatewayAnswer,
-  GatewayError,
   GatewayPayment,
   PaymentGateway,
   formText,
-  postForm,
   type VerifiedCallback,
 } from './payment-gateway';
+import { GatewayError, postForm } from '../../http/gateway-form';
 
 /** FPX answers an enquiry about an order it never received with 76: not a rejection, just nothing yet. */
 const TRANSACTION_NOT_FOUND = '76';

@@ -1,4 +1,4 @@
-import { checkDay, closeTarget } from '../../admin/day-close/day-close-reports';
+import { checkDay, closeTarget } from '../../money/council-days';
 import { ApiError } from '../../http/api-error';
 import type { PrismaService } from '../../prisma/prisma.service';
 import { mayRead, type CouncilReader } from '../council-reader';

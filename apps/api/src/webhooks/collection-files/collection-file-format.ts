@@ -6,7 +6,7 @@ import {
   type CollectionLineKind,
   type CollectionTrailer,
 } from '@councilpay/domain';
-import { csvCell, rm } from '../../admin/csv-cells';
+import { csvCell, rm } from '../../http/csv-cells';
 
 /** The order of a file's lines: by kind, then when, then payment, item and refund (the same every time). */
 const KIND_ORDER: Record<CollectionLineKind, number> = { credit: 0, refund: 1, late_approval: 2 };

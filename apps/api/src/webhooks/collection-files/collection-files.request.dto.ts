@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, Matches } from 'class-validator';
 import { COLLECTION_FILE_FORMATS, type CollectionFileFormat } from '@councilpay/domain';
-import { DayCloseTargetDto } from '../../admin/day-close/day-close.request.dto';
+import { DayCloseTargetDto } from '../../money/day-close.request.dto';
 
 export class ListCollectionFilesRequestDto {
   @ApiPropertyOptional({ example: 'mbpj' })

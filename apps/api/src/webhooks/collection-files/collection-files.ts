@@ -10,8 +10,8 @@ import {
   type PayableType,
 } from '@councilpay/domain';
 import { Prisma } from '../../generated/prisma/client';
-import { dayBounds } from '../../admin/day-close/day-close-reports';
-import { MoneyLedger } from '../../admin/money/money-ledger';
+import { dayBounds } from '../../money/council-days';
+import { MoneyLedger } from '../../money/money-ledger';
 import {
   COUNTED_REFUND_SQL,
   countedRefundWhere,
@@ -20,7 +20,7 @@ import {
   REFUND_SIGN_SQL,
   refundDay,
   refundSign,
-} from '../../admin/money/refund-counting';
+} from '../../money/refund-counting';
 import type { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
 import { ApiError } from '../../http/api-error';

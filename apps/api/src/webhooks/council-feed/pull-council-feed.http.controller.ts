@@ -6,7 +6,7 @@ import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { COUNCIL_FEED_PAGE, type CouncilFeedPage } from '@councilpay/domain';
 import type { Principal } from '../../auth/principal';
 import { CurrentUser, StaffMay } from '../../auth/roles';
-import { CouncilCodeParam } from '../../admin/councils/council-code.param';
+import { CouncilCodeParam } from '../../councils/council-code.param';
 import { PullCouncilFeedQuery } from './pull-council-feed.query';
 
 export class PullCouncilFeedRequestDto {

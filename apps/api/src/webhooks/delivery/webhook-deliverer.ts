@@ -13,10 +13,10 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { Prisma, WebhookDelivery } from '../../generated/prisma/client';
 import { queueNotification } from '../../notifications/queue-notification';
 import { PrismaService } from '../../prisma/prisma.service';
-import { EndpointSecrets } from '../endpoints/endpoint-secrets';
+import { SecretSealer } from '../../secrets/secret-sealer';
 import { webhookBody } from '../council-events';
 import { postWebhook, type PostResult } from './post-webhook';
-import { holdingRoleIn } from '../../admin/staff/staff-grants';
+import { holdingRoleIn } from '../../auth/staff-grants';
 
 /** A claimed delivery is another worker's to take only after this long (well past one call's timeout). */
 export const DELIVERY_LEASE_MS = 6 * WEBHOOK_TIMEOUT_MS;
@@ -46,7 +46,7 @@ export class WebhookDeliverer {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly secrets: EndpointSecrets,
+    private readonly secrets: SecretSealer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

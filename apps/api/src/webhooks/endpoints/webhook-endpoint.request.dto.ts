@@ -13,7 +13,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX_CHARS, type WebhookEventType } from '@councilpay/domain';
-import { Trim } from '../../identity/validators';
+import { Trim } from '../../http/validators';
 
 const EVENTS_MESSAGE = `events must list one or more of ${WEBHOOK_EVENT_TYPES.join(', ')}, each once`;
 

@@ -6,7 +6,7 @@ import type {
   WebhookEventType,
 } from '@councilpay/domain';
 import { webhookUrlProblem } from '@councilpay/webhooks';
-import { recordStaffAction } from '../../admin/audit/staff-audit';
+import { recordStaffAction } from '../../audit/staff-audit';
 import type { Principal } from '../../auth/principal';
 import { councilScope } from '../../auth/roles';
 import type { AppConfig } from '../../config/config';

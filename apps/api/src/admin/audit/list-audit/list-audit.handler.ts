@@ -2,8 +2,8 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { StaffAuditRow } from '@councilpay/domain';
 import type { Prisma } from '../../../generated/prisma/client';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { boundedCount, cappedPage, listWindow, type CappedPage } from '../../list-query';
-import { toStaffAuditRow, visibleAudit } from '../staff-audit';
+import { boundedCount, cappedPage, listWindow, type CappedPage } from '../../../http/list-query';
+import { toStaffAuditRow, visibleAudit } from '../../../audit/staff-audit';
 import { ListAuditQuery } from './list-audit.query';
 
 const AUDIT_SORTS = ['createdAt'] as const;

@@ -9,7 +9,7 @@ import {
   type StaffAuditFilter,
   type StaffAuditTarget,
 } from '@councilpay/domain';
-import { AdminListQueryDto } from '../../list-query';
+import { AdminListQueryDto } from '../../../http/list-query';
 
 export class ListAuditRequestDto extends AdminListQueryDto implements StaffAuditFilter {
   @ApiPropertyOptional({ enum: STAFF_ACTIONS })

@@ -4,7 +4,7 @@ import { toCouncilDto } from '../../../councils/council-dto';
 import type { Prisma } from '../../../generated/prisma/client';
 import { councilScope } from '../../../auth/roles';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { listWindow, type ListPage } from '../../list-query';
+import { listWindow, type ListPage } from '../../../http/list-query';
 import { ListCouncilsQuery } from './list-councils.query';
 
 /** Councils with their names, logo and payable types; a council admin's own only. */

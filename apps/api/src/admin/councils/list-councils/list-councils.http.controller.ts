@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import type { AdminCouncilRow } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
 import { CurrentUser, StaffMay } from '../../../auth/roles';
-import { AdminListQueryDto, sendPage, type ListPage } from '../../list-query';
+import { AdminListQueryDto, sendPage, type ListPage } from '../../../http/list-query';
 import { ListCouncilsQuery } from './list-councils.query';
 
 @ApiTags('admin')

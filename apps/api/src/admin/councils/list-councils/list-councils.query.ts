@@ -1,5 +1,5 @@
 import type { Principal } from '../../../auth/principal';
-import type { AdminListQueryDto } from '../../list-query';
+import type { AdminListQueryDto } from '../../../http/list-query';
 
 export class ListCouncilsQuery {
   constructor(

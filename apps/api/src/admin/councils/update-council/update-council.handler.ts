@@ -4,7 +4,7 @@ import type { AdminCouncilDetail } from '@councilpay/domain';
 import { normaliseDocumentImage } from '../../../councils/document-image';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { recordStaffAction } from '../../audit/staff-audit';
+import { recordStaffAction } from '../../../audit/staff-audit';
 import { editableCouncilFields, toAdminCouncilDetail } from '../council-detail';
 import { UpdateCouncilCommand } from './update-council.command';
 

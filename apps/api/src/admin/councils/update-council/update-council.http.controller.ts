@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminCouncilDetail } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
 import { CurrentUser, Roles } from '../../../auth/roles';
-import { CouncilCodeParam } from '../council-code.param';
+import { CouncilCodeParam } from '../../../councils/council-code.param';
 import { UpdateCouncilCommand } from './update-council.command';
 import { UpdateCouncilRequestDto } from './update-council.request.dto';
 

@@ -13,7 +13,7 @@ import { PrismaService } from '../../../prisma/prisma.service';
 import { QueueName } from '../../../queues/queue-names';
 import { visibleNotifications } from '../../notifications/notification-row';
 import { visiblePayments } from '../../payments/payment-scope';
-import { MoneyLedger } from '../../money/money-ledger';
+import { MoneyLedger } from '../../../money/money-ledger';
 import { GetReconciliationQuery } from '../../reconciliation/reconciliation.query';
 import { visibleChecksSql } from '../../settlements/settlement-checks';
 import { GetDashboardQuery } from './get-dashboard.query';

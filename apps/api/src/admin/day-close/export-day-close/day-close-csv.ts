@@ -1,7 +1,7 @@
 import { formatDateTime, type DayCloseReport, type Language } from '@councilpay/domain';
 import { DAY_CLOSE_FIGURES } from '@councilpay/documents';
 import { translate, type MessageKey } from '@councilpay/i18n';
-import { csvCell, rm } from '../../csv-cells';
+import { csvCell, rm } from '../../../http/csv-cells';
 
 /**
  * The day's close as CSV (UTF-8 with a BOM, CRLF): the figures as signed (or as they stand, when not signed)

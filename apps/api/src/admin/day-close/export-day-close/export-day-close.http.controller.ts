@@ -9,7 +9,7 @@ import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { DocumentRenderer } from '../../../documents/rendering/document-renderer';
 import { PrintableImages } from '../../../documents/rendering/printable-images';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { DayCloseTargetDto } from '../day-close.request.dto';
+import { DayCloseTargetDto } from '../../../money/day-close.request.dto';
 import { GetDayCloseQuery } from '../get-day-close/get-day-close.query';
 import { dayCloseCsv } from './day-close-csv';
 import { ExportDayCloseRequestDto } from './export-day-close.request.dto';

@@ -5,7 +5,7 @@ import { Prisma } from '../../../generated/prisma/client';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { recordCouncilEvents } from '../../../webhooks/council-events';
-import { recordStaffAction } from '../../audit/staff-audit';
+import { recordStaffAction } from '../../../audit/staff-audit';
 import { DayCloseReports } from '../day-close-reports';
 import { SignDayCloseCommand } from './sign-day-close.command';
 

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { DayCloseReport } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
 import { CurrentUser, StaffMay } from '../../../auth/roles';
-import { DayCloseTargetDto } from '../day-close.request.dto';
+import { DayCloseTargetDto } from '../../../money/day-close.request.dto';
 import { SignDayCloseCommand } from './sign-day-close.command';
 
 @ApiTags('admin')

@@ -3,7 +3,7 @@ import { ADMIN_NOTIFICATION_SORTS, type AdminNotificationRow } from '@councilpay
 import type { Prisma } from '../../../generated/prisma/client';
 import { councilScope } from '../../../auth/roles';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { boundedCount, cappedPage, listWindow, type CappedPage } from '../../list-query';
+import { boundedCount, cappedPage, listWindow, type CappedPage } from '../../../http/list-query';
 import { NOTIFICATION_INCLUDE, toAdminNotificationRow, visibleNotifications } from '../notification-row';
 import { ListNotificationsQuery } from './list-notifications.query';
 

@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import type { AdminNotificationRow } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
 import { CurrentUser, StaffMay } from '../../../auth/roles';
-import { sendCappedPage, type CappedPage } from '../../list-query';
+import { sendCappedPage, type CappedPage } from '../../../http/list-query';
 import { ListNotificationsQuery } from './list-notifications.query';
 import { ListNotificationsRequestDto } from './list-notifications.request.dto';
 

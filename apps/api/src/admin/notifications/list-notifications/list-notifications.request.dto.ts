@@ -8,7 +8,7 @@ import {
   type NotificationChannel,
   type NotificationStatus,
 } from '@councilpay/domain';
-import { AdminListQueryDto, toArray } from '../../list-query';
+import { AdminListQueryDto, toArray } from '../../../http/list-query';
 
 export class ListNotificationsRequestDto extends AdminListQueryDto implements AdminNotificationFilter {
   @ApiPropertyOptional({ enum: NOTIFICATION_STATUSES, isArray: true, description: 'repeat for any of several' })

@@ -9,7 +9,7 @@ import { writeOutbox } from '../../../outbox/write-outbox';
 import type { JobData } from '../../../queues/jobs';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { QueueName } from '../../../queues/queue-names';
-import { recordStaffAction } from '../../audit/staff-audit';
+import { recordStaffAction } from '../../../audit/staff-audit';
 import { StaffActionLimits } from '../../staff-action-limits';
 import { NOTIFICATION_INCLUDE, toAdminNotificationRow, visibleNotifications } from '../notification-row';
 import { ResendNotificationCommand } from './resend-notification.command';

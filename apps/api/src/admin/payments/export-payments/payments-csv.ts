@@ -1,6 +1,6 @@
 import { formatDateTime, type Language } from '@councilpay/domain';
 import { translate } from '@councilpay/i18n';
-import { csvCell, identifierCell, rm } from '../../csv-cells';
+import { csvCell, identifierCell, rm } from '../../../http/csv-cells';
 
 /** The columns of the payments CSV, in order; each header is `console.csv.<column>` in the asked language. */
 export const PAYMENTS_CSV_COLUMNS = [

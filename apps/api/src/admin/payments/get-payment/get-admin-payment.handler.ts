@@ -8,7 +8,7 @@ import {
 } from '@councilpay/domain';
 import { GetPaymentQuery } from '../../../payments/queries/get-payment/get-payment.query';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { toStaffAuditRow } from '../../audit/staff-audit';
+import { toStaffAuditRow } from '../../../audit/staff-audit';
 import { NOTIFICATION_INCLUDE, toAdminNotificationRow } from '../../notifications/notification-row';
 import { PaymentScope } from '../payment-scope';
 import { GetAdminPaymentQuery } from './get-admin-payment.query';

@@ -9,7 +9,7 @@ import {
   type AdminPaymentSearch,
   type PaymentState,
 } from '@councilpay/domain';
-import { AdminListQueryDto, toArray, toBoolean } from '../../list-query';
+import { AdminListQueryDto, toArray, toBoolean } from '../../../http/list-query';
 
 /** YYYY-MM-DD, or an ISO date-time. */
 const DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;

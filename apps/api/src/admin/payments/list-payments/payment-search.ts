@@ -1,7 +1,7 @@
 import { ADMIN_COUNT_CAP, INVOICE_NO_LENGTH } from '@councilpay/domain';
 import { Prisma } from '../../../generated/prisma/client';
 import type { PrismaService } from '../../../prisma/prisma.service';
-import { prefixRange } from '../../list-query';
+import { prefixRange } from '../../../http/list-query';
 
 /** Below this many characters a fragment has no trigram: only the beginning of a reference or invoice number. */
 export const SEARCH_MIN_FRAGMENT = 3;

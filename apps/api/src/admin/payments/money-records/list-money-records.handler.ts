@@ -3,7 +3,7 @@ import type { AdminGatewayAnswerRow, AdminRefundRow } from '@councilpay/domain';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { PaymentScope, refundDecider } from '../payment-scope';
 import { ListGatewayAnswersQuery, ListRefundsQuery } from './list-money-records.query';
-import { REFUND_INCLUDE, refundActions, toGatewayAnswerRow, toRefundRow } from './money-rows';
+import { REFUND_INCLUDE, refundActions, toGatewayAnswerRow, toRefundRow } from '../../../payments/money-rows';
 
 /** One payment's answers are few (a handful of deliveries and enquiries); a cap keeps a flood bounded. */
 const MAX_ROWS = 500;

@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AdminPaymentTotals } from '@councilpay/domain';
 import { councilScope } from '../../../auth/roles';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { MoneyLedger, shareCouncils } from '../../money/money-ledger';
+import { MoneyLedger, shareCouncils } from '../../../money/money-ledger';
 import { paymentsWhere } from '../list-payments/list-payments.handler';
 import { GetPaymentTotalsQuery } from './payment-totals.query';
 

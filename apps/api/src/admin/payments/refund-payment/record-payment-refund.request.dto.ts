@@ -21,7 +21,7 @@ import type {
   AdminDeclineRefundRequest,
   AdminRecordRefundRequest,
 } from '@councilpay/domain';
-import { Trim } from '../../../identity/validators';
+import { Trim } from '../../../http/validators';
 import { ReferenceParam } from '../../../payments/reference.param';
 
 /** Larger than any payment may be; the refundable remainder is the real bound. */

@@ -4,7 +4,7 @@ import type { AdminPaymentActionResult } from '@councilpay/domain';
 import { RequeryPaymentCommand } from '../../../payments/commands/requery-payment/requery-payment.command';
 import { requeryRefusal, type RequeryResult } from '../../../payments/commands/requery-payment/requery-payment.result';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { recordStaffAction } from '../../audit/staff-audit';
+import { recordStaffAction } from '../../../audit/staff-audit';
 import { PaymentScope } from '../payment-scope';
 import { StaffActionLimits } from '../../staff-action-limits';
 import { AdminRequeryPaymentCommand } from './admin-requery-payment.command';

@@ -6,7 +6,7 @@ import { ApiError } from '../../../http/api-error';
 import { queueNotification } from '../../../notifications/queue-notification';
 import type { NotificationTemplate } from '../../../notifications/notification-templates';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { recordStaffAction } from '../../audit/staff-audit';
+import { recordStaffAction } from '../../../audit/staff-audit';
 import { PaymentScope } from '../payment-scope';
 import { StaffActionLimits } from '../../staff-action-limits';
 import { ResendOutcomeCommand } from './resend-outcome.command';

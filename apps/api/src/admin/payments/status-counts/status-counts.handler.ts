@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ADMIN_COUNT_CAP, PAYMENT_STATES, type AdminPaymentStatusCounts } from '@councilpay/domain';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { boundedCount } from '../../list-query';
+import { boundedCount } from '../../../http/list-query';
 import { paymentsWhere } from '../list-payments/list-payments.handler';
 import { GetPaymentStatusCountsQuery } from './status-counts.query';
 

@@ -14,7 +14,7 @@ import { Prisma } from '../../../generated/prisma/client';
 import { councilScope, type CouncilScope } from '../../../auth/roles';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { recordStaffAction } from '../../audit/staff-audit';
+import { recordStaffAction } from '../../../audit/staff-audit';
 import { checkAnswer, scopeKeyOf } from '../settlement-checks';
 import { readSettlementFile } from '../settlement-file';
 import { settlementResultOf, type SettledPayment } from '../settlement-match';

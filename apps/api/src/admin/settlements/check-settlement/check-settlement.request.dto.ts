@@ -7,7 +7,7 @@ import {
   type SettlementCheckRequest,
   type SettlementGateway,
 } from '@councilpay/domain';
-import { Trim } from '../../../identity/validators';
+import { Trim } from '../../../http/validators';
 
 export class CheckSettlementRequestDto implements SettlementCheckRequest {
   @ApiProperty({ enum: SETTLEMENT_GATEWAYS, description: 'whose settlement file it is: each has its own columns' })

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { SettlementCheckAnswer } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
 import { CurrentUser, StaffMay } from '../../../auth/roles';
-import { UuidParam } from '../../id.param';
+import { UuidParam } from '../../../http/id.param';
 import { GetSettlementCheckQuery } from './get-settlement-check.query';
 
 @ApiTags('admin')

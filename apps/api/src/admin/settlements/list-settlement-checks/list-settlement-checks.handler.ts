@@ -3,7 +3,7 @@ import type { SettlementCheckSummary } from '@councilpay/domain';
 import { Prisma, type SettlementCheck } from '../../../generated/prisma/client';
 import { councilScope } from '../../../auth/roles';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { listWindow, type ListPage } from '../../list-query';
+import { listWindow, type ListPage } from '../../../http/list-query';
 import { toSummary, visibleChecksSql } from '../settlement-checks';
 import { ListSettlementChecksQuery } from './list-settlement-checks.query';
 

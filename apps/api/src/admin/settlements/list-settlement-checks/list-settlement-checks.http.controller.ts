@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import type { SettlementCheckSummary } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
 import { CurrentUser, StaffMay } from '../../../auth/roles';
-import { sendPage, type ListPage } from '../../list-query';
+import { sendPage, type ListPage } from '../../../http/list-query';
 import { ListSettlementChecksQuery } from './list-settlement-checks.query';
 import { ListSettlementChecksRequestDto } from './list-settlement-checks.request.dto';
 

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, Matches } from 'class-validator';
-import { AdminListQueryDto } from '../../list-query';
+import { AdminListQueryDto } from '../../../http/list-query';
 
 export class ListSettlementChecksRequestDto extends AdminListQueryDto {
   @ApiPropertyOptional({ description: 'the Malaysian day the files settle, YYYY-MM-DD' })

@@ -3,7 +3,7 @@ import type { SettlementCheckLine } from '@councilpay/domain';
 import { councilScope } from '../../../auth/roles';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { listWindow, type ListPage } from '../../list-query';
+import { listWindow, type ListPage } from '../../../http/list-query';
 import { findVisibleCheck, linesPage } from '../settlement-checks';
 import { ListSettlementLinesQuery } from './list-settlement-lines.query';
 

@@ -5,8 +5,8 @@ import type { Response } from 'express';
 import type { SettlementCheckLine } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
 import { CurrentUser, StaffMay } from '../../../auth/roles';
-import { UuidParam } from '../../id.param';
-import { sendPage, type ListPage } from '../../list-query';
+import { UuidParam } from '../../../http/id.param';
+import { sendPage, type ListPage } from '../../../http/list-query';
 import { ListSettlementLinesQuery } from './list-settlement-lines.query';
 import { ListSettlementLinesRequestDto } from './list-settlement-lines.request.dto';
 

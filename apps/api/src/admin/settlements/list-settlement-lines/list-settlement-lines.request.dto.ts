@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { SETTLEMENT_RESULTS, type SettlementResult } from '@councilpay/domain';
-import { AdminListQueryDto } from '../../list-query';
+import { AdminListQueryDto } from '../../../http/list-query';
 
 export class ListSettlementLinesRequestDto extends AdminListQueryDto {
   @ApiPropertyOptional({ enum: SETTLEMENT_RESULTS })

@@ -4,7 +4,7 @@ import type { AdminPaymentActionResult, SettlementCheckLine, SettlementResolutio
 import { councilScope } from '../../../auth/roles';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { recordStaffAction } from '../../audit/staff-audit';
+import { recordStaffAction } from '../../../audit/staff-audit';
 import { AdminRequeryPaymentCommand } from '../../payments/requery-payment/admin-requery-payment.command';
 import { findVisibleCheck, toLine } from '../settlement-checks';
 import { ResolveSettlementLineCommand } from './resolve-settlement-line.command';

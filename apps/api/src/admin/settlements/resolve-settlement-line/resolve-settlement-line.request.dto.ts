@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import type { SettlementResolveRequest } from '@councilpay/domain';
-import { Trim } from '../../../identity/validators';
+import { Trim } from '../../../http/validators';
 
 export class SettlementLineParam {
   @ApiProperty({ format: 'uuid' })

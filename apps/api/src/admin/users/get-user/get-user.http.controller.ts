@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminUserRow } from '@councilpay/domain';
 import { Roles } from '../../../auth/roles';
-import { UuidParam } from '../../id.param';
+import { UuidParam } from '../../../http/id.param';
 import { GetUserQuery } from './get-user.query';
 
 @ApiTags('admin')

@@ -2,8 +2,8 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ADMIN_USER_SORTS, isCouncilRole, type AdminUserRow } from '@councilpay/domain';
 import type { Prisma } from '../../../generated/prisma/client';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { listWindow, type ListPage } from '../../list-query';
-import { staffOf } from '../../staff/staff-grants';
+import { listWindow, type ListPage } from '../../../http/list-query';
+import { staffOf } from '../../../auth/staff-grants';
 import { toAdminUserRow, USER_FIELDS } from '../user-row';
 import { ListUsersQuery } from './list-users.query';
 

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AdminUserRow } from '@councilpay/domain';
 import { Roles } from '../../../auth/roles';
-import { sendPage, type ListPage } from '../../list-query';
+import { sendPage, type ListPage } from '../../../http/list-query';
 import { ListUsersQuery } from './list-users.query';
 import { ListUsersRequestDto } from './list-users.request.dto';
 

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ROLES, type Role } from '@councilpay/domain';
-import { AdminListQueryDto } from '../../list-query';
+import { AdminListQueryDto } from '../../../http/list-query';
 
 export class ListUsersRequestDto extends AdminListQueryDto {
   @ApiPropertyOptional({ description: 'part of the email or the full name' })

@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { grantsOf, isStaffMember, type AdminUserRow, type Role } from '@councilpay/domain';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { recordStaffAction } from '../../audit/staff-audit';
+import { recordStaffAction } from '../../../audit/staff-audit';
 import { toAdminUserRow, USER_FIELDS } from '../user-row';
 import { ResetSecondFactorCommand } from './reset-second-factor.command';
 

@@ -3,8 +3,8 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { COUNCIL_CODES, grantsOf, type AdminUserRow, type CouncilRole } from '@councilpay/domain';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { recordStaffAction } from '../../audit/staff-audit';
-import { grantColumns, withGrants } from '../../staff/staff-grants';
+import { recordStaffAction } from '../../../audit/staff-audit';
+import { grantColumns, withGrants } from '../../../auth/staff-grants';
 import { toAdminUserRow, USER_FIELDS } from '../user-row';
 import { UpdateUserRolesCommand } from './update-user-roles.command';
 

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminUserRow } from '@councilpay/domain';
 import type { Principal } from '../../../auth/principal';
 import { CurrentUser, Roles } from '../../../auth/roles';
-import { UuidParam } from '../../id.param';
+import { UuidParam } from '../../../http/id.param';
 import { UpdateUserRolesCommand } from './update-user-roles.command';
 import { UpdateUserRolesRequestDto } from './update-user-roles.request.dto';
 

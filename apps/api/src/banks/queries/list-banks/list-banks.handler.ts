@@ -6,7 +6,7 @@ import { AppConfig } from '../../../config/config';
 import { Metrics } from '../../../metrics/metrics';
 import { APP_CONFIG } from '../../../config/config.module';
 import { ApiError } from '../../../http/api-error';
-import { postForm } from '../../../payments/gateways/payment-gateway';
+import { postForm } from '../../../http/gateway-form';
 import { RedisService } from '../../../redis/redis.module';
 import { ListBanksQuery } from './list-banks.query';
 

@@ -6,7 +6,7 @@ import { PrismaService } from '../../../prisma/prisma.service';
 import { GetHealthQuery } from './get-health.query';
 import { QueueName } from '../../../queues/queue-names';
 import { RedisService } from '../../../redis/redis.module';
-import { withinProbeTimeout } from '../../probe-timeout';
+import { withinProbeTimeout } from '../../../metrics/probe-timeout';
 
 async function timed(probe: () => Promise<string>): Promise<DependencyStatus> {
   const started = performance.now();

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsOptional, MaxLength } from 'class-validator';
 import { LANGUAGES, type ForgotPasswordRequest, type Language } from '@councilpay/domain';
-import { NormaliseEmail } from '../../validators';
+import { NormaliseEmail } from '../../../http/validators';
 
 export class ForgotPasswordRequestDto implements ForgotPasswordRequest {
   @ApiProperty({ example: 'aminah@example.my' })

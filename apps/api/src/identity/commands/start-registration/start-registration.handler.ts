@@ -11,7 +11,7 @@ import { LIMITS, PHONE_CODE_TTL_MS } from '../../identity.constants';
 import { RateLimiter } from '../../../rate-limit/rate-limiter';
 import { newPhoneCode, phoneCodeHash, sha256 } from '../../../auth/secrets';
 import { hashPassword } from '../../../auth/passwords';
-import { fieldError, NRIC_MESSAGES } from '../../validators';
+import { fieldError, NRIC_MESSAGES } from '../../../http/validators';
 import { StartRegistrationCommand } from './start-registration.command';
 
 /** What a PhoneVerification keeps until its code verifies: the account to create. */

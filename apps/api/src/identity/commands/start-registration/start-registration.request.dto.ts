@@ -15,7 +15,7 @@ import {
   IsPhoneNumber,
   SameAs,
   Trim,
-} from '../../validators';
+} from '../../../http/validators';
 
 export class PasswordFields {
   @ApiProperty({ minLength: PASSWORD_MIN_LENGTH })

@@ -6,7 +6,7 @@ import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { unauthorized } from '../../../auth/roles';
 import { toProfileDto } from '../../queries/get-profile/get-profile.handler';
-import { fieldError, NRIC_MESSAGES } from '../../validators';
+import { fieldError, NRIC_MESSAGES } from '../../../http/validators';
 import { nricTaken } from '../start-registration/start-registration.handler';
 import { UpdateProfileCommand } from './update-profile.command';
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import type { ProfileUpdateRequest } from '@councilpay/domain';
-import { NormalisePhone, IsPhoneNumber, Trim } from '../../validators';
+import { NormalisePhone, IsPhoneNumber, Trim } from '../../../http/validators';
 
 export class UpdateProfileRequestDto implements ProfileUpdateRequest {
   @ApiProperty()

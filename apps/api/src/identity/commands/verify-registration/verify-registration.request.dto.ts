@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsUUID, Matches } from 'class-validator';
 import type { ResendCodeRequest, VerifyRegistrationRequest } from '@councilpay/domain';
-import { Trim } from '../../validators';
+import { Trim } from '../../../http/validators';
 
 export class VerificationIdDto implements ResendCodeRequest {
   @ApiProperty({ description: 'from POST /api/auth/register' })

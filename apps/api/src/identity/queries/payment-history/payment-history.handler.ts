@@ -3,7 +3,7 @@ import { paymentBankName, type HistoryRowDto, type Page, type PaymentDto } from 
 import { ApiError } from '../../../http/api-error';
 import { GetPaymentQuery } from '../../../payments/queries/get-payment/get-payment.query';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { ownPayments } from './own-payments';
+import { ownPayments } from '../../../payments/own-payments';
 import { GetOwnPaymentQuery, PaymentHistoryQuery } from './payment-history.query';
 
 /** One row per bill paid, newest payment first; only the user's own payments (see ownPayments). */

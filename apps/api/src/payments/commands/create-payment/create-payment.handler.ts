@@ -12,6 +12,7 @@ import {
   type CreatePaymentResponse,
   DEFAULT_LANGUAGE,
   type BankListDto,
+  requeryDelayMs,
 } from '@councilpay/domain';
 import { FPX_BANKS } from '@councilpay/fpx';
 import { Prisma } from '../../../generated/prisma/client';
@@ -24,7 +25,6 @@ import { PrismaService } from '../../../prisma/prisma.service';
 import { newPaymentToken } from '../../capability';
 import { Gateways } from '../../gateways/gateways';
 import type { GatewayPayment } from '../../gateways/payment-gateway';
-import { requeryDelayMs } from '../../../requery/requery-schedule';
 import { BILL_WITHDRAWN_MESSAGE, priceItem, type PayableWithCouncil } from '../../pricing';
 import { lockBills } from '../../../bills/bill-lock';
 import { RequeryPaymentCommand } from '../requery-payment/requery-payment.command';

@@ -25,7 +25,7 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 import { isWireValue } from '@councilpay/fpx';
-import { IsPhoneNumber } from '../../../identity/validators';
+import { IsPhoneNumber } from '../../../http/validators';
 import {
   ASSESSMENT_SELECTIONS,
   CARD_BANK_LIST,

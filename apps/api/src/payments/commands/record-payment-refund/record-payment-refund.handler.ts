@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { AdminRecordRefundResult } from '@councilpay/domain';
-import { recordStaffAction } from '../../../admin/audit/staff-audit';
-import { REFUND_INCLUDE, refundActions, toRefundRow } from '../../../admin/payments/money-records/money-rows';
+import { recordStaffAction } from '../../../audit/staff-audit';
+import { REFUND_INCLUDE, refundActions, toRefundRow } from '../../money-rows';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { lockPayment } from '../../locked-payment';

@@ -1,14 +1,13 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { isAnswerable, OPEN_PAYMENT_STATES } from '@councilpay/domain';
+import { isAnswerable, OPEN_PAYMENT_STATES, BANK_SILENT_AFTER_MS } from '@councilpay/domain';
 import { AppConfig } from '../../../config/config';
 import { APP_CONFIG } from '../../../config/config.module';
-import { BANK_SILENT_AFTER_MS } from '../../../requery/requery-schedule';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { ApplyGatewayAnswerCommand } from '../apply-gateway-answer/apply-gateway-answer.command';
 import { GatewayAnswerBook } from '../../gateway-answers/gateway-answer-book';
 import { Gateways } from '../../gateways/gateways';
-import { GatewayError } from '../../gateways/payment-gateway';
+import { GatewayError } from '../../../http/gateway-form';
 import { LedgerResult, PaymentLedger } from '../../payment-ledger';
 import { RequeryPaymentCommand } from './requery-payment.command';
 import type { RequeryResult } from './requery-payment.result';

@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { malaysiaDay, type CollectionFileFormat, type CollectionFileRow } from '@councilpay/domain';
-import type { ListPage } from '../../../admin/list-query';
+import type { ListPage } from '../../../http/list-query';
 import { councilScope } from '../../../auth/roles';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';

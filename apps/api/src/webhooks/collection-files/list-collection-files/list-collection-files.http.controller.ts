@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CollectionFileRow } from '@councilpay/domain';
-import { sendPage, type ListPage } from '../../../admin/list-query';
+import { sendPage, type ListPage } from '../../../http/list-query';
 import type { Principal } from '../../../auth/principal';
 import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { ListCollectionFilesRequestDto } from '../collection-files.request.dto';

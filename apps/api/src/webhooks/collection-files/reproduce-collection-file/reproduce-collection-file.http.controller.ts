@@ -2,7 +2,7 @@ import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CollectionFileReproduction } from '@councilpay/domain';
-import { DayCloseTargetDto } from '../../../admin/day-close/day-close.request.dto';
+import { DayCloseTargetDto } from '../../../money/day-close.request.dto';
 import type { Principal } from '../../../auth/principal';
 import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { ReproduceCollectionFileCommand } from './reproduce-collection-file.command';

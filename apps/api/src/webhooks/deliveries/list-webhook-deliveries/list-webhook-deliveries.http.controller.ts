@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { WebhookDeliveryRow } from '@councilpay/domain';
-import { UuidParam } from '../../../admin/id.param';
+import { UuidParam } from '../../../http/id.param';
 import type { Principal } from '../../../auth/principal';
 import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { ListWebhookDeliveriesRequestDto } from '../webhook-deliveries.request.dto';

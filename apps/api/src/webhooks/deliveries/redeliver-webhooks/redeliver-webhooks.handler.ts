@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { WEBHOOK_REDELIVER_MAX, type WebhookRedeliverResult } from '@councilpay/domain';
-import { recordStaffAction } from '../../../admin/audit/staff-audit';
+import { recordStaffAction } from '../../../audit/staff-audit';
 import type { Prisma } from '../../../generated/prisma/client';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';

@@ -5,7 +5,7 @@ import { WEBHOOK_MAX_ENDPOINTS_PER_COUNCIL, type WebhookEndpointWithSecret } fro
 import { newWebhookSecret } from '@councilpay/webhooks';
 import { ApiError } from '../../../http/api-error';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { EndpointSecrets } from '../endpoint-secrets';
+import { SecretSealer } from '../../../secrets/secret-sealer';
 import { auditEndpointChange, mayConfigure, secretHint, toEndpointView, WebhookEndpoints } from '../webhook-endpoints';
 import { CreateWebhookEndpointCommand } from './create-webhook-endpoint.command';
 
@@ -24,7 +24,7 @@ export class CreateWebhookEndpointHandler implements ICommandHandler<
   constructor(
     private readonly prisma: PrismaService,
     private readonly endpoints: WebhookEndpoints,
-    private readonly secrets: EndpointSecrets,
+    private readonly secrets: SecretSealer,
   ) {}
 
   async execute({ principal, request }: CreateWebhookEndpointCommand): Promise<WebhookEndpointWithSecret> {

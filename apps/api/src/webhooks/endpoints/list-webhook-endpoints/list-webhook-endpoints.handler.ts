@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { WebhookEndpoint } from '@councilpay/domain';
-import type { ListPage } from '../../../admin/list-query';
+import type { ListPage } from '../../../http/list-query';
 import { PrismaService } from '../../../prisma/prisma.service';
 import { toEndpointView, visibleEndpoints } from '../webhook-endpoints';
 import { ListWebhookEndpointsQuery } from './list-webhook-endpoints.query';

@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { WebhookEndpointWithSecret } from '@councilpay/domain';
 import { newWebhookSecret } from '@councilpay/webhooks';
 import { PrismaService } from '../../../prisma/prisma.service';
-import { EndpointSecrets } from '../endpoint-secrets';
+import { SecretSealer } from '../../../secrets/secret-sealer';
 import { auditEndpointChange, secretHint, toEndpointView, WebhookEndpoints } from '../webhook-endpoints';
 import { RotateWebhookEndpointSecretCommand } from './rotate-webhook-endpoint-secret.command';
 
@@ -18,7 +18,7 @@ export class RotateWebhookEndpointSecretHandler implements ICommandHandler<
   constructor(
     private readonly prisma: PrismaService,
     private readonly endpoints: WebhookEndpoints,
-    private readonly secrets: EndpointSecrets,
+    private readonly secrets: SecretSealer,
   ) {}
 
   async execute({ principal, id }: RotateWebhookEndpointSecretCommand): Promise<WebhookEndpointWithSecret> {

@@ -2,7 +2,7 @@ import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { WebhookEndpointWithSecret } from '@councilpay/domain';
-import { UuidParam } from '../../../admin/id.param';
+import { UuidParam } from '../../../http/id.param';
 import type { Principal } from '../../../auth/principal';
 import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { RotateWebhookEndpointSecretCommand } from './rotate-webhook-endpoint-secret.command';

@@ -2,7 +2,7 @@ import { Body, Controller, Param, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { WebhookEndpoint } from '@councilpay/domain';
-import { UuidParam } from '../../../admin/id.param';
+import { UuidParam } from '../../../http/id.param';
 import type { Principal } from '../../../auth/principal';
 import { CurrentUser, StaffMay } from '../../../auth/roles';
 import { UpdateWebhookEndpointRequestDto } from '../webhook-endpoint.request.dto';

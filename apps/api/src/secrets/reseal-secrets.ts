@@ -1,5 +1,5 @@
-import type { PrismaService } from '../../prisma/prisma.service';
-import type { EndpointSecrets } from './endpoint-secrets';
+import type { PrismaService } from '../prisma/prisma.service';
+import type { SecretSealer } from './secret-sealer';
 
 /** What sealing again did to one kind of secret. */
 export interface ResealCount {
@@ -22,7 +22,7 @@ type Sealed = { id: string; secretSealed: string };
 
 async function resealRows(
   rows: readonly Sealed[],
-  secrets: Pick<EndpointSecrets, 'inspect' | 'seal'>,
+  secrets: Pick<SecretSealer, 'inspect' | 'seal'>,
   save: (row: Sealed, sealed: string) => Promise<number>,
 ): Promise<ResealCount> {
   const count: ResealCount = { resealed: 0, current: 0, unreadable: [] };
@@ -52,7 +52,7 @@ async function resealRows(
  */
 export async function resealSecrets(
   prisma: PrismaService,
-  secrets: Pick<EndpointSecrets, 'inspect' | 'seal'>,
+  secrets: Pick<SecretSealer, 'inspect' | 'seal'>,
 ): Promise<ResealReport> {
   const endpoints = await prisma.webhookEndpoint.findMany({ select: { id: true, secretSealed: true } });
   const keys = await prisma.councilApiKey.findMany({ select: { id: true, secretSealed: true } });

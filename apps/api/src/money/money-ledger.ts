@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { malaysiaDay, noMoney, shareOverItems, type AdminPaymentTotals, type MoneyRow } from '@councilpay/domain';
-import { Prisma } from '../../generated/prisma/client';
-import type { CouncilScope } from '../../auth/roles';
-import { PrismaService } from '../../prisma/prisma.service';
+import { Prisma } from '../generated/prisma/client';
+import type { CouncilScope } from '../auth/roles';
+import { PrismaService } from '../prisma/prisma.service';
 import {
   correctionsWhere,
   REFUND_DAY_SQL,

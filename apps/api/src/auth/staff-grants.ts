@@ -7,8 +7,8 @@ import {
   type CouncilGrant,
   type CouncilRole,
 } from '@councilpay/domain';
-import type { Prisma } from '../../generated/prisma/client';
-import { ApiError } from '../../http/api-error';
+import type { Prisma } from '../generated/prisma/client';
+import { ApiError } from '../http/api-error';
 
 /** The accounts holding one of these roles in a council (stored grants, or an older account's roles and councils). */
 export function holdingRoleIn(council: string, roles: readonly CouncilRole[] = COUNCIL_ROLES): Prisma.UserWhereInput {

@@ -4,8 +4,9 @@ import { registerDecorator, ValidationArguments, ValidationOptions } from 'class
 import { isPhone, normaliseEmail, normalisePhone, validateNric } from '@councilpay/domain';
 
 /**
- * Field rules shared by the identity requests. A custom rule's name is the code the API answers with (see
- * http/validation.ts), which is also the portal's i18n key: `nric_length`, `nric_dob`, `confirmed`.
+ * Field rules shared by the API's requests (identity, payments, staff, webhook endpoints). A custom rule's name is
+ * the code the API answers with (see validation.ts), which is also the portal's i18n key: `nric_length`,
+ * `nric_dob`, `confirmed`.
  */
 function rule(
   name: string,

@@ -1,5 +1,5 @@
-import type { Prisma } from '../../../generated/prisma/client';
-import type { Principal } from '../../../auth/principal';
+import type { Prisma } from '../generated/prisma/client';
+import type { Principal } from '../auth/principal';
 
 /**
  * The payments that are a user's own: made while signed in as them, and, once their email is verified,

@@ -1,8 +1,8 @@
 import type { StaffAction, StaffAuditRow, StaffAuditTarget } from '@councilpay/domain';
-import { Prisma, type StaffAudit } from '../../generated/prisma/client';
-import { rawSql, type RawDb } from '../../prisma/raw-sql';
-import type { Principal } from '../../auth/principal';
-import { councilScope } from '../../auth/roles';
+import { Prisma, type StaffAudit } from '../generated/prisma/client';
+import { rawSql, type RawDb } from '../prisma/raw-sql';
+import type { Principal } from '../auth/principal';
+import { councilScope } from '../auth/roles';
 
 export interface StaffActionRecord {
   action: StaffAction;

@@ -10,7 +10,7 @@ import {
   type AdminListParams,
 } from '@councilpay/domain';
 import type { Prisma } from '../generated/prisma/client';
-import { ApiError } from '../http/api-error';
+import { ApiError } from './api-error';
 import type { PrismaService } from '../prisma/prisma.service';
 
 /** The furthest a list may page: far past any real list, well within what the database takes as an offset. */

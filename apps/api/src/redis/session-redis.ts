@@ -4,12 +4,13 @@ import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 
 /**
- * The identity module's own Redis connection: sessions and login throttles. Unlike the shared health-check
- * connection it queues commands while it (re)connects, so the first requests after a start or a blip wait
- * for Redis instead of failing; a command still fails after two retries when Redis stays away.
+ * The Redis connection of sessions and rate limits (login throttles among them), provided by RateLimitModule.
+ * Unlike the shared health-check connection (RedisService) it queues commands while it (re)connects, so the
+ * first requests after a start or a blip wait for Redis instead of failing; a command still fails after two
+ * retries when Redis stays away.
  */
 @Injectable()
-export class IdentityRedis implements OnApplicationShutdown {
+export class SessionRedis implements OnApplicationShutdown {
   readonly client: Redis;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {

@@ -9,8 +9,8 @@ import {
   type RefundState,
 } from '@councilpay/domain';
 import { fpxReasonText } from '@councilpay/fpx';
-import type { GatewayAnswer, Prisma } from '../../../generated/prisma/client';
-import { REFUND_ITEM_ORDER } from '../../../payments/refunds/refund-records';
+import type { GatewayAnswer, Prisma } from '../generated/prisma/client';
+import { REFUND_ITEM_ORDER } from './refunds/refund-records';
 
 export function toGatewayAnswerRow(row: GatewayAnswer, reference: string | null): AdminGatewayAnswerRow {
   return {

@@ -1,5 +1,5 @@
 import { malaysiaDay } from '@councilpay/domain';
-import { Prisma } from '../../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
 
 /**
  * Which refunds count as money given back, which way, and on which day: the one rule every money figure uses

@@ -1,6 +1,6 @@
 import { formatAmount } from '@councilpay/domain';
 
-/** How the console's CSV files write a cell (payments, the day's close). */
+/** How the API's CSV files write a cell (payments, the day's close, collection files, a bill file's errors). */
 
 /** A spreadsheet runs a cell that starts with one of these as a formula: such text is kept as text. */
 const FORMULA_START = /^[=+\-@\t\r]/;

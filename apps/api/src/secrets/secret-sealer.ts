@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { openSealed, sealingKey, sealSecret, type SealingKeys } from '@councilpay/webhooks';
-import { APP_CONFIG } from '../../config/config.module';
-import type { AppConfig } from '../../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
 
 /** The sealing keys of a configuration: WEBHOOK_SECRETS_KEY's, then those of WEBHOOK_SECRETS_PREVIOUS_KEYS. */
 export function sealingKeys(config: Pick<AppConfig, 'webhooks'>): SealingKeys {
@@ -12,13 +12,13 @@ export function sealingKeys(config: Pick<AppConfig, 'webhooks'>): SealingKeys {
 }
 
 /**
- * Seals the secrets we must read back (endpoint signing secrets, councils' API keys) at rest and opens them to
- * sign or verify (`sealSecret`/`openSealed` of libs/webhooks, the owner's id bound as associated data). Seals with
- * the current key; opens with it or, while the key changes, a previous one (`resealSecrets` then seals the
- * secret again under the current key).
+ * Seals the secrets we must read back (endpoint signing secrets, councils' API keys, staff's TOTP secrets) at
+ * rest and opens them to sign or verify (`sealSecret`/`openSealed` of libs/webhooks, the owner's id bound as
+ * associated data). Seals with the current key; opens with it or, while the key changes, a previous one
+ * (`resealSecrets` then seals the secret again under the current key).
  */
 @Injectable()
-export class EndpointSecrets {
+export class SecretSealer {
   private readonly keys: SealingKeys;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
