@@ -134,8 +134,6 @@ export interface NotificationConfig {
   /** HTTP SMS provider (POST JSON {to, message} with a bearer token), or empty: the development sink. */
   smsUrl: string;
   smsToken: string;
-  /** Gateway messages (callbacks, browser returns) accepted per source address and minute. */
-  gatewayRatePerMinute: number;
   /** A worker's claim on a message it is sending; past it, another worker may send it (the first one died). */
   notifySendingLeaseMs: number;
   /** How often the worker looks for messages whose job was lost or whose sender died. */
@@ -177,6 +175,8 @@ export interface GatewayConfig {
   };
   /** Server-to-server calls to a gateway give up after this long. */
   timeoutMs: number;
+  /** Gateway messages (callbacks, browser returns) accepted per source address and minute. */
+  messagesPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -433,6 +433,7 @@ function readGateways(read: EnvReader, production: boolean): GatewayConfig {
       maxAmountSen: read.integer('CARD_MAX_AMOUNT_SEN', 100, 2_147_483_647),
     },
     timeoutMs: read.integer('GATEWAY_TIMEOUT_MS', 500, 120_000),
+    messagesPerMinute: read.integer('GATEWAY_RATE_PER_MINUTE', 1, 1_000_000),
   };
 }
 
@@ -461,7 +462,6 @@ function readNotifications(read: EnvReader, production: boolean): NotificationCo
     ),
     smsUrl,
     smsToken: read.raw('SMS_TOKEN'),
-    gatewayRatePerMinute: read.integer('GATEWAY_RATE_PER_MINUTE', 1, 1_000_000),
     notifySendingLeaseMs: read.integer('NOTIFY_SENDING_LEASE_MS', 1000, 3_600_000),
     notifySweepEveryMs: read.integer('NOTIFY_SWEEP_EVERY_MS', 50, 3_600_000),
   };

@@ -41,7 +41,7 @@ export class GatewayCallbacksHttpController {
     try {
       await this.limiter.take(
         `gateway:address:${req.ip ?? 'unknown'}`,
-        [this.config.notifications.gatewayRatePerMinute, 60_000],
+        [this.config.gateways.messagesPerMinute, 60_000],
         'Too many gateway messages from this address',
       );
     } catch (error) {
