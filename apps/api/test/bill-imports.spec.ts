@@ -274,6 +274,12 @@ describe('bill files over HTTP: council scoped, template, upload, confirm, error
     const theirs = await mps.agent.get('/api/admin/bill-imports').expect(200);
     expect(theirs.body.every((i: { councilCode: string }) => i.councilCode === 'mps')).toBe(true);
     await mps.agent.get('/api/admin/bill-imports?council=mdpg').expect(403);
+    // Asked by ids (the console's references), a text that is no uuid names no import: never a 500.
+    const byIds = await mdpg.agent
+      .get(`/api/admin/bill-imports?id=${clean.body.id}&id=%F2%9F%B8%97%F1%AD%A7%9C&id=not-a-uuid`)
+      .expect(200);
+    expect(byIds.body.map((i: { id: string }) => i.id)).toEqual([clean.body.id]);
+    await mdpg.agent.get('/api/admin/bill-imports?id=%F2%9F%B8%97%F1%AD%A7%9C').expect(200, []);
 
     // A second statement of the bill: the preview shows its old and new balance.
     const changed = await send(mdpg, `${template.text}${good.replace(',45.00,', ',50.10,')}\r\n`);

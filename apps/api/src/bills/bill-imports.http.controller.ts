@@ -17,7 +17,7 @@ import { translate } from '@councilpay/i18n';
 import type { Principal } from '../auth/principal';
 import { councilScope, CurrentUser, StaffMay } from '../auth/roles';
 import { ApiError } from '../http/api-error';
-import { UuidParam } from '../http/id.param';
+import { isUuid, UuidParam } from '../http/id.param';
 import { csvCell } from '../http/csv-cells';
 import { PrismaService } from '../prisma/prisma.service';
 import { BILL_FILE_LIMITS, BillFileError, saveUpload } from './bill-file';
@@ -70,7 +70,8 @@ export class BillImportsHttpController {
     const where = {
       ...(query.council ? { councilCode: query.council } : scope.all ? {} : { councilCode: { in: scope.councils } }),
       ...(query.type ? { type: query.type } : {}),
-      ...(query.id ? { id: { in: query.id } } : {}),
+      // Ids that are not uuids name no import (PostgreSQL would refuse the whole query).
+      ...(query.id ? { id: { in: query.id.filter(isUuid) } } : {}),
     };
     const [rows, total] = await Promise.all([
       this.prisma.billImport.findMany({
