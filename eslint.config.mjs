@@ -92,6 +92,25 @@ const apiFloorRules = API_FLOORS.slice(0, -1).flatMap((floor, level) => {
   }));
 });
 
+/** Which library each project may import, by tag (apps and libs in floors; no arrow back up). */
+const DEP_CONSTRAINTS = [
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'scope:i18n', onlyDependOnLibsWithTags: ['scope:domain'] },
+  { sourceTag: 'scope:fpx', onlyDependOnLibsWithTags: ['scope:domain'] },
+  { sourceTag: 'scope:webhooks', onlyDependOnLibsWithTags: ['scope:domain'] },
+  { sourceTag: 'scope:documents', onlyDependOnLibsWithTags: ['scope:domain', 'scope:i18n'] },
+  { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: [] },
+  // Browser apps: never fpx (it signs with Node's crypto and holds the gateway's rules) nor documents.
+  { sourceTag: 'scope:portal', onlyDependOnLibsWithTags: ['scope:domain', 'scope:i18n'] },
+  { sourceTag: 'scope:console', onlyDependOnLibsWithTags: ['scope:domain', 'scope:i18n'] },
+  { sourceTag: 'scope:gateway-sim', onlyDependOnLibsWithTags: ['scope:domain', 'scope:fpx'] },
+  { sourceTag: 'scope:council-sim', onlyDependOnLibsWithTags: ['scope:domain', 'scope:webhooks'] },
+];
+
+const moduleBoundaries = (depConstraints) => ({ enforceBuildableLibDependency: false, allow: [], depConstraints });
+
 export default tseslint.config(
   {
     ignores: [
@@ -112,27 +131,22 @@ export default tseslint.config(
     plugins: { '@nx': nx },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@nx/enforce-module-boundaries': ['error', moduleBoundaries(DEP_CONSTRAINTS)],
+    },
+  },
+  {
+    // A library's own tests may read its output with the test helpers (libs/testing: PDF text and pixels).
+    files: ['libs/*/src/**/*.spec.ts'],
+    rules: {
       '@nx/enforce-module-boundaries': [
         'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'scope:i18n', onlyDependOnLibsWithTags: ['scope:domain'] },
-            { sourceTag: 'scope:fpx', onlyDependOnLibsWithTags: ['scope:domain'] },
-            { sourceTag: 'scope:webhooks', onlyDependOnLibsWithTags: ['scope:domain'] },
-            { sourceTag: 'scope:documents', onlyDependOnLibsWithTags: ['scope:domain', 'scope:i18n'] },
-            { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: [] },
-            // Browser apps: never fpx (it signs with Node's crypto and holds the gateway's rules) nor documents.
-            { sourceTag: 'scope:portal', onlyDependOnLibsWithTags: ['scope:domain', 'scope:i18n'] },
-            { sourceTag: 'scope:console', onlyDependOnLibsWithTags: ['scope:domain', 'scope:i18n'] },
-            { sourceTag: 'scope:gateway-sim', onlyDependOnLibsWithTags: ['scope:domain', 'scope:fpx'] },
-            { sourceTag: 'scope:council-sim', onlyDependOnLibsWithTags: ['scope:domain', 'scope:webhooks'] },
-          ],
-        },
+        moduleBoundaries(
+          DEP_CONSTRAINTS.map((c) =>
+            c.sourceTag.startsWith('scope:') && c.sourceTag !== 'scope:testing'
+              ? { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'scope:testing'] }
+              : c,
+          ),
+        ),
       ],
     },
   },

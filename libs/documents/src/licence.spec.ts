@@ -9,7 +9,7 @@ import {
   type LicenceTemplate,
 } from './licence';
 import { renderPdf } from './render';
-import { pdfText } from './testing/pdf-text';
+import { pdfText } from '@councilpay/testing';
 
 /** A small grey gradient PNG: the owner's photo. */
 const PHOTO =

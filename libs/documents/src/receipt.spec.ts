@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Language } from '@councilpay/domain';
 import { receiptDefinition, type ReceiptData } from './receipt';
 import { renderPdf } from './render';
-import { pdfText } from './testing/pdf-text';
+import { pdfText } from '@councilpay/testing';
 import { checkDocumentToken, signDocumentToken } from './verify-token';
 
 const { privateKey, publicKey } = generateKeyPairSync('ed25519');
