@@ -1,37 +1,23 @@
 import request from 'supertest';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuthorisationConfirmation, verifyBankListResponse, verifyEnquiryResponse } from '@councilpay/fpx';
-import type { Simulator } from './app';
 import {
   aeBody,
   arFields,
   beBody,
   formBody,
   readForm,
-  startMerchant,
+  simulatorForEachTest,
   startSimulator,
   testKeys,
   testOrder,
-  type Merchant,
 } from './testing/harness.test';
 
 const FORM = 'application/x-www-form-urlencoded';
 
-let merchant: Merchant;
-let sim: Simulator;
-
+const world = simulatorForEachTest();
 beforeAll(() => {
   testKeys();
-});
-
-beforeEach(async () => {
-  merchant = await startMerchant();
-  sim = startSimulator(merchant);
-});
-
-afterEach(async () => {
-  sim.close();
-  await merchant.close();
 });
 
 function exchangeKey(): string {
@@ -39,12 +25,12 @@ function exchangeKey(): string {
 }
 
 async function postAr(fields: Record<string, string>) {
-  return request(sim.app).post('/fpx/ar').type(FORM).send(formBody(fields));
+  return request(world.sim.app).post('/fpx/ar').type(FORM).send(formBody(fields));
 }
 
 describe('BE (bank list enquiry)', () => {
   it('answers a BC signed by the exchange, listing offline banks as B', async () => {
-    const res = await request(sim.app).post('/fpx/be').type(FORM).send(beBody());
+    const res = await request(world.sim.app).post('/fpx/be').type(FORM).send(beBody());
     expect(res.status).toBe(200);
     const verified = verifyBankListResponse(res.text, exchangeKey(), { sellerExId: 'EX00012345', msgToken: '01' });
     expect(verified.ok).toBe(true);
@@ -58,11 +44,11 @@ describe('BE (bank list enquiry)', () => {
   });
 
   it('follows banks taken offline through the control API', async () => {
-    const put = await request(sim.app)
+    const put = await request(world.sim.app)
       .put('/sim/fpx/banks')
       .send({ offline: ['MB2U0227'] });
     expect(put.status).toBe(200);
-    const res = await request(sim.app).post('/fpx/be').type(FORM).send(beBody());
+    const res = await request(world.sim.app).post('/fpx/be').type(FORM).send(beBody());
     const verified = verifyBankListResponse(res.text, exchangeKey());
     expect(verified.ok && verified.message.bankList).toContain('MB2U0227~B');
     expect(verified.ok && verified.message.bankList).toContain('HSBC0223~A');
@@ -71,7 +57,7 @@ describe('BE (bank list enquiry)', () => {
   it('refuses a BE whose checksum does not verify', async () => {
     const body = new URLSearchParams(beBody());
     body.set('fpx_sellerExId', 'EX99999999');
-    const res = await request(sim.app).post('/fpx/be').type(FORM).send(body.toString());
+    const res = await request(world.sim.app).post('/fpx/be').type(FORM).send(body.toString());
     expect(res.status).toBe(400);
     expect(res.text).toMatch(/^ERROR: fpx_checkSum does not verify/);
   });
@@ -90,7 +76,7 @@ describe('AR (authorisation request) and the bank page', () => {
       expect(res.text).toContain(label);
     expect(res.text).toContain('<label for="code">');
     expect(res.text).toMatch(/<option value="51" selected>51 Insufficient Funds<\/option>/);
-    const txn = await request(sim.app).get(`/sim/fpx/${order.sellerOrderNo}`);
+    const txn = await request(world.sim.app).get(`/sim/fpx/${order.sellerOrderNo}`);
     expect(txn.status).toBe(200);
     expect(txn.body).toMatchObject({
       status: 'awaiting',
@@ -109,22 +95,22 @@ describe('AR (authorisation request) and the bank page', () => {
     const res = await postAr(fields);
     expect(res.status).toBe(400);
     expect(res.text).toContain('could not be verified');
-    expect(sim.state.fpx.size).toBe(0);
-    expect((await request(sim.app).get(`/sim/fpx/${order.sellerExOrderNo}`)).status).toBe(404);
+    expect(world.sim.state.fpx.size).toBe(0);
+    expect((await request(world.sim.app).get(`/sim/fpx/${order.sellerExOrderNo}`)).status).toBe(404);
   });
 
   it('refuses an AR with a changed amount (checksum no longer matches)', async () => {
     const fields = arFields(testOrder());
     fields['fpx_txnAmount'] = '1.00';
     expect((await postAr(fields)).status).toBe(400);
-    expect(sim.state.fpx.size).toBe(0);
+    expect(world.sim.state.fpx.size).toBe(0);
   });
 
   it('refuses a second AR with the same exchange order number once decided (XN)', async () => {
     const order = testOrder();
     expect((await postAr(arFields(order))).status).toBe(200);
     expect((await postAr(arFields(order))).status).toBe(200); // same AR again while awaiting: the page again
-    await request(sim.app)
+    await request(world.sim.app)
       .post(`/sim/fpx/${order.sellerExOrderNo}/decide`)
       .send({ action: 'approve', returnBrowser: false });
     const again = await postAr(arFields(order));
@@ -138,10 +124,10 @@ describe('AR (authorisation request) and the bank page', () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain('offline');
     const form = readForm(res.text);
-    expect(form.action).toBe(merchant.indirectUrl);
+    expect(form.action).toBe(world.merchant.indirectUrl);
     expect(form.fields['fpx_debitAuthCode']).toBe('90');
-    expect(merchant.direct).toHaveLength(1);
-    expect(merchant.direct[0]?.fields['fpx_debitAuthCode']).toBe('90');
+    expect(world.merchant.direct).toHaveLength(1);
+    expect(world.merchant.direct[0]?.fields['fpx_debitAuthCode']).toBe('90');
   });
 });
 
@@ -149,14 +135,14 @@ describe('bank decisions', () => {
   it('approve: direct AC verifies with debitAuthCode 00, browser gets an auto-submit form to the indirect URL', async () => {
     const order = testOrder();
     await postAr(arFields(order));
-    const res = await request(sim.app)
+    const res = await request(world.sim.app)
       .post(`/fpx/bank/${order.sellerExOrderNo}`)
       .type(FORM)
       .send('action=approve&code=51');
     expect(res.status).toBe(200);
 
-    expect(merchant.direct).toHaveLength(1);
-    const direct = merchant.direct[0];
+    expect(world.merchant.direct).toHaveLength(1);
+    const direct = world.merchant.direct[0];
     expect(direct?.contentType).toContain(FORM);
     const verified = verifyAuthorisationConfirmation(direct?.fields ?? {}, exchangeKey(), {
       sellerExOrderNo: order.sellerExOrderNo,
@@ -171,13 +157,13 @@ describe('bank decisions', () => {
     expect(verified.message.debitAuthNo).not.toBe('');
 
     const form = readForm(res.text);
-    expect(form.action).toBe(merchant.indirectUrl);
+    expect(form.action).toBe(world.merchant.indirectUrl);
     expect(res.text).toContain("document.getElementById('return-form').submit();");
     expect(res.text).toContain('>Continue</button>');
     expect(form.fields).toEqual(direct?.fields);
     expect(verifyAuthorisationConfirmation(form.fields, exchangeKey()).ok).toBe(true);
 
-    const txn = await request(sim.app).get(`/sim/fpx/${order.sellerExOrderNo}`);
+    const txn = await request(world.sim.app).get(`/sim/fpx/${order.sellerExOrderNo}`);
     expect(txn.body).toMatchObject({
       status: 'approved',
       debitAuthCode: '00',
@@ -186,33 +172,33 @@ describe('bank decisions', () => {
   });
 
   it('retries the direct AC until the merchant answers OK', async () => {
-    merchant.directFailures.push({ status: 500 }, { status: 200, body: 'NOT OK' });
+    world.merchant.directFailures.push({ status: 500 }, { status: 200, body: 'NOT OK' });
     const order = testOrder();
     await postAr(arFields(order));
-    const res = await request(sim.app)
+    const res = await request(world.sim.app)
       .post(`/sim/fpx/${order.sellerExOrderNo}/decide`)
       .send({ action: 'approve', returnBrowser: false });
     expect(res.status).toBe(200);
     expect(res.body.direct).toMatchObject({ attempts: 1, acknowledged: false, lastStatus: 500 });
-    await sim.idle();
-    expect(merchant.direct).toHaveLength(3);
-    expect(merchant.direct[2]?.fields).toEqual(merchant.direct[0]?.fields);
-    const txn = await request(sim.app).get(`/sim/fpx/${order.sellerExOrderNo}`);
+    await world.sim.idle();
+    expect(world.merchant.direct).toHaveLength(3);
+    expect(world.merchant.direct[2]?.fields).toEqual(world.merchant.direct[0]?.fields);
+    const txn = await request(world.sim.app).get(`/sim/fpx/${order.sellerExOrderNo}`);
     expect(txn.body.direct).toMatchObject({ attempts: 3, acknowledged: true, gaveUp: false, lastError: null });
   });
 
   it('gives up after the configured number of attempts', async () => {
-    sim.close();
-    sim = startSimulator(merchant, { retry: { delaysMs: [5], maxAttempts: 3, timeoutMs: 1000 } });
-    merchant.directFailures.push({ status: 503 }, { status: 503 }, { status: 503 }, { status: 503 });
+    world.sim.close();
+    world.sim = startSimulator(world.merchant, { retry: { delaysMs: [5], maxAttempts: 3, timeoutMs: 1000 } });
+    world.merchant.directFailures.push({ status: 503 }, { status: 503 }, { status: 503 }, { status: 503 });
     const order = testOrder();
     await postAr(arFields(order));
-    await request(sim.app)
+    await request(world.sim.app)
       .post(`/sim/fpx/${order.sellerExOrderNo}/decide`)
       .send({ action: 'approve', returnBrowser: false });
-    await sim.idle();
-    expect(merchant.direct).toHaveLength(3);
-    expect(sim.state.findFpx(order.sellerExOrderNo)?.direct).toMatchObject({
+    await world.sim.idle();
+    expect(world.merchant.direct).toHaveLength(3);
+    expect(world.sim.state.findFpx(order.sellerExOrderNo)?.direct).toMatchObject({
       attempts: 3,
       acknowledged: false,
       gaveUp: true,
@@ -222,12 +208,12 @@ describe('bank decisions', () => {
   it('reject carries the chosen reason code', async () => {
     const order = testOrder();
     await postAr(arFields(order));
-    const res = await request(sim.app)
+    const res = await request(world.sim.app)
       .post(`/fpx/bank/${order.sellerExOrderNo}`)
       .type(FORM)
       .send('action=reject&code=1M');
     expect(res.status).toBe(200);
-    const verified = verifyAuthorisationConfirmation(merchant.direct[0]?.fields ?? {}, exchangeKey());
+    const verified = verifyAuthorisationConfirmation(world.merchant.direct[0]?.fields ?? {}, exchangeKey());
     expect(verified.ok && verified.message.debitAuthCode).toBe('1M');
     expect(verified.ok && verified.message.result).toMatchObject({
       outcome: 'rejected',
@@ -239,61 +225,64 @@ describe('bank decisions', () => {
   it('reject through the control API defaults to 51 and refuses codes that are not rejections', async () => {
     const order = testOrder();
     await postAr(arFields(order));
-    const bad = await request(sim.app)
+    const bad = await request(world.sim.app)
       .post(`/sim/fpx/${order.sellerExOrderNo}/decide`)
       .send({ action: 'reject', code: '00' });
     expect(bad.status).toBe(400);
-    expect(sim.state.findFpx(order.sellerExOrderNo)?.status).toBe('awaiting');
-    const res = await request(sim.app)
+    expect(world.sim.state.findFpx(order.sellerExOrderNo)?.status).toBe('awaiting');
+    const res = await request(world.sim.app)
       .post(`/sim/fpx/${order.sellerOrderNo}/decide`)
       .send({ action: 'reject', returnBrowser: false });
     expect(res.status).toBe(200);
     expect(res.body.ac.fpx_debitAuthCode).toBe('51');
-    expect(res.body.indirect).toMatchObject({ url: merchant.indirectUrl, posted: false });
-    expect(merchant.indirect).toHaveLength(0);
+    expect(res.body.indirect).toMatchObject({ url: world.merchant.indirectUrl, posted: false });
+    expect(world.merchant.indirect).toHaveLength(0);
   });
 
   it('control decide returns the browser by posting the indirect AC, and can skip the direct AC', async () => {
     const order = testOrder();
     await postAr(arFields(order));
-    const res = await request(sim.app)
+    const res = await request(world.sim.app)
       .post(`/sim/fpx/${order.sellerExOrderNo}/decide`)
       .send({ action: 'approve', sendDirect: false });
     expect(res.status).toBe(200);
     expect(res.body.direct).toBeNull();
-    expect(merchant.direct).toHaveLength(0);
+    expect(world.merchant.direct).toHaveLength(0);
     expect(res.body.indirect).toMatchObject({ posted: true, status: 302, location: '/#/payment-result' });
-    expect(merchant.indirect).toHaveLength(1);
-    expect(verifyAuthorisationConfirmation(merchant.indirect[0]?.fields ?? {}, exchangeKey()).ok).toBe(true);
+    expect(world.merchant.indirect).toHaveLength(1);
+    expect(verifyAuthorisationConfirmation(world.merchant.indirect[0]?.fields ?? {}, exchangeKey()).ok).toBe(true);
   });
 
   it('a decided transaction cannot be decided again (409)', async () => {
     const order = testOrder();
     await postAr(arFields(order));
-    await request(sim.app).post(`/fpx/bank/${order.sellerExOrderNo}`).type(FORM).send('action=approve');
-    const again = await request(sim.app)
+    await request(world.sim.app).post(`/fpx/bank/${order.sellerExOrderNo}`).type(FORM).send('action=approve');
+    const again = await request(world.sim.app)
       .post(`/fpx/bank/${order.sellerExOrderNo}`)
       .type(FORM)
       .send('action=reject&code=51');
     expect(again.status).toBe(409);
-    expect(merchant.direct).toHaveLength(1);
+    expect(world.merchant.direct).toHaveLength(1);
   });
 
   it('abandon: the page says the session was closed and nothing is sent', async () => {
     const order = testOrder();
     await postAr(arFields(order));
-    const res = await request(sim.app).post(`/fpx/bank/${order.sellerExOrderNo}`).type(FORM).send('action=abandon');
+    const res = await request(world.sim.app)
+      .post(`/fpx/bank/${order.sellerExOrderNo}`)
+      .type(FORM)
+      .send('action=abandon');
     expect(res.status).toBe(200);
     expect(res.text).toContain('Session closed');
     expect(res.text).not.toContain('<form');
-    expect(merchant.direct).toHaveLength(0);
-    expect(sim.state.findFpx(order.sellerExOrderNo)?.status).toBe('abandoned');
+    expect(world.merchant.direct).toHaveLength(0);
+    expect(world.sim.state.findFpx(order.sellerExOrderNo)?.status).toBe('abandoned');
   });
 });
 
 describe('AE (authorisation enquiry)', () => {
   async function enquire(order: ReturnType<typeof testOrder>) {
-    const res = await request(sim.app).post('/fpx/ae').type(FORM).send(aeBody(order));
+    const res = await request(world.sim.app).post('/fpx/ae').type(FORM).send(aeBody(order));
     expect(res.status).toBe(200);
     const verified = verifyEnquiryResponse(res.text, exchangeKey(), { sellerExOrderNo: order.sellerExOrderNo });
     if (!verified.ok) throw new Error(verified.reason);
@@ -311,15 +300,20 @@ describe('AE (authorisation enquiry)', () => {
     const order = testOrder();
     await postAr(arFields(order));
     expect((await enquire(order)).debitAuthCode).toBe('09'); // buyer still at the bank
-    const pending = await request(sim.app).post(`/fpx/bank/${order.sellerExOrderNo}`).type(FORM).send('action=pending');
+    const pending = await request(world.sim.app)
+      .post(`/fpx/bank/${order.sellerExOrderNo}`)
+      .type(FORM)
+      .send('action=pending');
     expect(readForm(pending.text).fields['fpx_debitAuthCode']).toBe('09');
-    expect(merchant.direct[0]?.fields['fpx_debitAuthCode']).toBe('09');
+    expect(world.merchant.direct[0]?.fields['fpx_debitAuthCode']).toBe('09');
     expect((await enquire(order)).debitAuthCode).toBe('09');
 
-    const settle = await request(sim.app).post(`/sim/fpx/${order.sellerOrderNo}/settle`).send({ action: 'approve' });
+    const settle = await request(world.sim.app)
+      .post(`/sim/fpx/${order.sellerOrderNo}/settle`)
+      .send({ action: 'approve' });
     expect(settle.status).toBe(200);
     expect(settle.body.direct).toBeNull();
-    expect(merchant.direct).toHaveLength(1); // settle sends no direct AC unless asked: the merchant must requery
+    expect(world.merchant.direct).toHaveLength(1); // settle sends no direct AC unless asked: the merchant must requery
     const answer = await enquire(order);
     expect(answer.debitAuthCode).toBe('00');
     expect(answer.amountSen).toBe(order.amountSen);
@@ -329,30 +323,32 @@ describe('AE (authorisation enquiry)', () => {
   it('abandoned answers 09 until settled; settle can send the direct AC', async () => {
     const order = testOrder();
     await postAr(arFields(order));
-    await request(sim.app).post(`/sim/fpx/${order.sellerExOrderNo}/decide`).send({ action: 'abandon' });
+    await request(world.sim.app).post(`/sim/fpx/${order.sellerExOrderNo}/decide`).send({ action: 'abandon' });
     expect((await enquire(order)).debitAuthCode).toBe('09');
-    const settle = await request(sim.app)
+    const settle = await request(world.sim.app)
       .post(`/sim/fpx/${order.sellerExOrderNo}/settle`)
       .send({ action: 'reject', code: 'OF', sendDirect: true });
     expect(settle.status).toBe(200);
     expect(settle.body.direct).toMatchObject({ acknowledged: true });
-    expect(merchant.direct[0]?.fields['fpx_debitAuthCode']).toBe('OF');
+    expect(world.merchant.direct[0]?.fields['fpx_debitAuthCode']).toBe('OF');
     expect((await enquire(order)).debitAuthCode).toBe('OF');
-    const again = await request(sim.app).post(`/sim/fpx/${order.sellerExOrderNo}/settle`).send({ action: 'approve' });
+    const again = await request(world.sim.app)
+      .post(`/sim/fpx/${order.sellerExOrderNo}/settle`)
+      .send({ action: 'approve' });
     expect(again.status).toBe(409);
   });
 
   it('refuses an AE whose checksum does not verify', async () => {
     const body = new URLSearchParams(aeBody(testOrder()));
     body.set('fpx_txnAmount', '999.00');
-    const res = await request(sim.app).post('/fpx/ae').type(FORM).send(body.toString());
+    const res = await request(world.sim.app).post('/fpx/ae').type(FORM).send(body.toString());
     expect(res.status).toBe(400);
   });
 });
 
 describe('control API and health', () => {
   it('GET /health', async () => {
-    const res = await request(sim.app).get('/health');
+    const res = await request(world.sim.app).get('/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok' });
   });
@@ -360,12 +356,14 @@ describe('control API and health', () => {
   it('lists transactions and answers 404 for unknown ones', async () => {
     const order = testOrder();
     await postAr(arFields(order));
-    const list = await request(sim.app).get('/sim/transactions');
+    const list = await request(world.sim.app).get('/sim/transactions');
     expect(list.body.fpx).toHaveLength(1);
     expect(list.body.card).toEqual([]);
-    expect((await request(sim.app).get('/sim/fpx/NOPE')).status).toBe(404);
-    expect((await request(sim.app).post('/sim/fpx/NOPE/decide').send({ action: 'approve' })).status).toBe(404);
-    const bad = await request(sim.app).post(`/sim/fpx/${order.sellerExOrderNo}/decide`).send({ action: 'explode' });
+    expect((await request(world.sim.app).get('/sim/fpx/NOPE')).status).toBe(404);
+    expect((await request(world.sim.app).post('/sim/fpx/NOPE/decide').send({ action: 'approve' })).status).toBe(404);
+    const bad = await request(world.sim.app)
+      .post(`/sim/fpx/${order.sellerExOrderNo}/decide`)
+      .send({ action: 'explode' });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain('action');
   });
@@ -373,7 +371,7 @@ describe('control API and health', () => {
   it('shows the index page', async () => {
     const order = testOrder();
     await postAr(arFields(order));
-    const res = await request(sim.app).get('/');
+    const res = await request(world.sim.app).get('/');
     expect(res.status).toBe(200);
     expect(res.text).toContain(order.sellerOrderNo);
   });

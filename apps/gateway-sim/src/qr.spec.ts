@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buildDuitNowQr,
   parseDuitNowQr,
@@ -8,29 +8,16 @@ import {
   verifyQrNotification,
   type QrCharge,
 } from '@councilpay/fpx';
-import type { Simulator } from './app';
 import { expireDue, SIM_QR_ACQUIRER_ID } from './qr';
-import { QR_TEST_KEYS, startMerchant, startSimulator, type Merchant } from './testing/harness.test';
+import { QR_TEST_KEYS, simulatorForEachTest } from './testing/harness.test';
 
-let merchant: Merchant;
-let sim: Simulator;
-
-beforeEach(async () => {
-  merchant = await startMerchant();
-  sim = startSimulator(merchant);
-});
-
-afterEach(async () => {
-  sim.close();
-  await merchant.close();
-});
-
+const world = simulatorForEachTest();
 const AUTH = qrBasicAuth(QR_TEST_KEYS.secretKey);
 let counter = 0;
 
 async function createCharge(change: Record<string, unknown> = {}): Promise<QrCharge> {
   counter += 1;
-  const res = await request(sim.app)
+  const res = await request(world.sim.app)
     .post('/qr/charges')
     .set('authorization', AUTH)
     .send({
@@ -46,14 +33,14 @@ async function createCharge(change: Record<string, unknown> = {}): Promise<QrCha
 }
 
 const scan = (charge: QrCharge) =>
-  request(sim.app).get('/sim/qr/scan').query({ payload: charge.source.scannable_code.payload });
+  request(world.sim.app).get('/sim/qr/scan').query({ payload: charge.source.scannable_code.payload });
 
 const decideInApp = (charge: QrCharge, decision: string) =>
-  request(sim.app).post(`/sim/qr/${charge.id}`).type('form').send({ decision });
+  request(world.sim.app).post(`/sim/qr/${charge.id}`).type('form').send({ decision });
 
 /** The merchant's side: every notification received, verified as the API verifies them. */
 const notifications = () =>
-  merchant.qr.map((n) =>
+  world.merchant.qr.map((n) =>
     verifyQrNotification({
       webhookSecretBase64: QR_TEST_KEYS.webhookSecret,
       signature: n.signature,
@@ -83,25 +70,29 @@ describe('creating a charge', () => {
     expect(Date.parse(charge.expires_at) - Date.parse(charge.created_at)).toBe(900_000);
 
     const body = { amount: 100, currency: 'MYR', source: { type: 'duitnow_qr' }, reference: 'CPX1', expires_in: 900 };
-    const anonymous = await request(sim.app).post('/qr/charges').send(body);
+    const anonymous = await request(world.sim.app).post('/qr/charges').send(body);
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toMatchObject({ object: 'error', code: 'authentication_failure' });
-    await request(sim.app).post('/qr/charges').set('authorization', qrBasicAuth('skey_other')).send(body).expect(401);
-    const bad = await request(sim.app)
+    await request(world.sim.app)
+      .post('/qr/charges')
+      .set('authorization', qrBasicAuth('skey_other'))
+      .send(body)
+      .expect(401);
+    const bad = await request(world.sim.app)
       .post('/qr/charges')
       .set('authorization', AUTH)
       .send({ ...body, amount: 0 });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/amount/);
-    expect(sim.state.qr.size).toBe(1);
+    expect(world.sim.state.qr.size).toBe(1);
   });
 
   it('is read back by id with the key (the enquiry), 404 for an unknown id', async () => {
     const charge = await createCharge();
-    const read = await request(sim.app).get(`/qr/charges/${charge.id}`).set('authorization', AUTH).expect(200);
+    const read = await request(world.sim.app).get(`/qr/charges/${charge.id}`).set('authorization', AUTH).expect(200);
     expect(read.body).toEqual(charge);
-    await request(sim.app).get(`/qr/charges/${charge.id}`).expect(401);
-    await request(sim.app).get('/qr/charges/chrg_sim_nothing').set('authorization', AUTH).expect(404);
+    await request(world.sim.app).get(`/qr/charges/${charge.id}`).expect(401);
+    await request(world.sim.app).get('/qr/charges/chrg_sim_nothing').set('authorization', AUTH).expect(404);
   });
 });
 
@@ -115,22 +106,22 @@ describe("the payer's app", () => {
 
     const paid = await decideInApp(charge, 'approve').expect(200);
     expect(paid.text).toContain('Paid RM 287.07');
-    await sim.idle();
+    await world.sim.idle();
     const received = notifications();
     expect(received).toHaveLength(1);
-    expect(merchant.qr[0].contentType).toMatch(/application\/json/);
+    expect(world.merchant.qr[0].contentType).toMatch(/application\/json/);
     const first = received[0];
     expect(first.ok).toBe(true);
     if (!first.ok) return;
     expect(first.message.data).toMatchObject({ id: charge.id, status: 'successful', amount: 28_707 });
     expect(first.message.data.paid_at).not.toBeNull();
-    const enquiry = await request(sim.app).get(`/qr/charges/${charge.id}`).set('authorization', AUTH);
+    const enquiry = await request(world.sim.app).get(`/qr/charges/${charge.id}`).set('authorization', AUTH);
     expect(enquiry.body.status).toBe('successful');
     // Paid is final: the app offers nothing more, and nothing is sent again.
     expect((await scan(charge)).text).toContain('This payment is successful');
     await decideInApp(charge, 'reject').expect(200);
-    await sim.idle();
-    expect(merchant.qr).toHaveLength(1);
+    await world.sim.idle();
+    expect(world.merchant.qr).toHaveLength(1);
   });
 
   it('a rejection ends the charge failed and is notified; leaving it pending sends nothing', async () => {
@@ -138,17 +129,17 @@ describe("the payer's app", () => {
     await decideInApp(rejected, 'reject').expect(200);
     const pending = await createCharge();
     await decideInApp(pending, 'pending').expect(200);
-    await sim.idle();
+    await world.sim.idle();
     const received = notifications();
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ ok: true, message: { data: { id: rejected.id, status: 'failed' } } });
-    expect(sim.state.qr.get(pending.id)?.charge.status).toBe('pending');
+    expect(world.sim.state.qr.get(pending.id)?.charge.status).toBe('pending');
   });
 
   it('refuses a code whose CRC does not match, and a valid code this acquirer never made', async () => {
     const charge = await createCharge();
     const payload = charge.source.scannable_code.payload;
-    const broken = await request(sim.app)
+    const broken = await request(world.sim.app)
       .get('/sim/qr/scan')
       .query({ payload: payload.replace('28707', '28708').replace('287.07', '287.08') });
     expect(broken.status).toBe(400);
@@ -161,52 +152,54 @@ describe("the payer's app", () => {
       amountSen: 100,
       reference: charge.reference,
     });
-    expect((await request(sim.app).get('/sim/qr/scan').query({ payload: foreign })).status).toBe(404);
+    expect((await request(world.sim.app).get('/sim/qr/scan').query({ payload: foreign })).status).toBe(404);
   });
 });
 
 describe('expiry, late payments, retries and duplicates', () => {
   it('an unpaid code expires at its time and is notified; the app then offers nothing; a late payment still wins', async () => {
     const charge = await createCharge({ expires_in: 60 });
-    expect(expireDue(sim.context, new Date(Date.parse(charge.expires_at) - 1))).toHaveLength(0);
-    expect(expireDue(sim.context, new Date(Date.parse(charge.expires_at)))).toHaveLength(1);
-    await sim.idle();
+    expect(expireDue(world.sim.context, new Date(Date.parse(charge.expires_at) - 1))).toHaveLength(0);
+    expect(expireDue(world.sim.context, new Date(Date.parse(charge.expires_at)))).toHaveLength(1);
+    await world.sim.idle();
     expect(notifications()[0]).toMatchObject({ ok: true, message: { data: { status: 'expired' } } });
     expect((await scan(charge)).text).toContain('This payment is expired');
     await decideInApp(charge, 'approve').expect(200);
-    expect(sim.state.qr.get(charge.id)?.charge.status).toBe('expired');
+    expect(world.sim.state.qr.get(charge.id)?.charge.status).toBe('expired');
 
     // The payer's bank paid as the code expired: the acquirer reports the payment, after the expiry.
-    const late = await request(sim.app).post(`/sim/qr/${charge.reference}/decide`).send({ decision: 'approve' });
+    const late = await request(world.sim.app).post(`/sim/qr/${charge.reference}/decide`).send({ decision: 'approve' });
     expect(late.status).toBe(200);
     expect(late.body).toMatchObject({ changed: true, charge: { status: 'successful' } });
-    await sim.idle();
+    await world.sim.idle();
     expect(notifications().map((n) => n.ok && n.message.data.status)).toEqual(['expired', 'successful']);
   });
 
   it('a notification not acknowledged is sent again, signed afresh each time, until a 2xx', async () => {
-    merchant.qrFailures.push(500, 503);
+    world.merchant.qrFailures.push(500, 503);
     const charge = await createCharge();
     await decideInApp(charge, 'approve').expect(200);
-    await sim.idle();
-    expect(merchant.qr).toHaveLength(3);
+    await world.sim.idle();
+    expect(world.merchant.qr).toHaveLength(3);
     expect(notifications().every((n) => n.ok)).toBe(true);
-    expect(sim.state.qr.get(charge.id)?.notification).toMatchObject({ attempts: 3, acknowledged: true });
+    expect(world.sim.state.qr.get(charge.id)?.notification).toMatchObject({ attempts: 3, acknowledged: true });
   });
 
   it('the control API sends a duplicate of an unchanged charge on request, and refuses an unknown decision', async () => {
     const charge = await createCharge();
     await decideInApp(charge, 'approve').expect(200);
-    const again = await request(sim.app).post(`/sim/qr/${charge.id}/decide`).send({ decision: 'reject', notify: true });
+    const again = await request(world.sim.app)
+      .post(`/sim/qr/${charge.id}/decide`)
+      .send({ decision: 'reject', notify: true });
     expect(again.body).toMatchObject({ changed: false, charge: { status: 'successful' } });
-    await sim.idle();
+    await world.sim.idle();
     const received = notifications();
     expect(received).toHaveLength(2);
     expect(received.map((n) => n.ok && n.message.data.transaction)).toEqual([
-      sim.state.qr.get(charge.id)?.charge.transaction,
-      sim.state.qr.get(charge.id)?.charge.transaction,
+      world.sim.state.qr.get(charge.id)?.charge.transaction,
+      world.sim.state.qr.get(charge.id)?.charge.transaction,
     ]);
-    await request(sim.app).post(`/sim/qr/${charge.id}/decide`).send({ decision: 'refund' }).expect(400);
-    await request(sim.app).post('/sim/qr/nothing/decide').send({ decision: 'approve' }).expect(404);
+    await request(world.sim.app).post(`/sim/qr/${charge.id}/decide`).send({ decision: 'refund' }).expect(400);
+    await request(world.sim.app).post('/sim/qr/nothing/decide').send({ decision: 'approve' }).expect(404);
   });
 });

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
+import { afterEach, beforeEach } from 'vitest';
 import type { CardMethodCode } from '@councilpay/domain';
 import {
   buildAuthorisationRequest,
@@ -289,4 +290,24 @@ export function readForm(html: string): { action: string; fields: Record<string,
     fields[unescapeHtml(input[1] ?? '')] = unescapeHtml(input[2] ?? '');
   }
   return { action: unescapeHtml(form[1] ?? ''), fields };
+}
+
+/** The merchant and the simulator delivering to it that one test uses (a test may swap the simulator). */
+export interface TestWorld {
+  merchant: Merchant;
+  sim: Simulator;
+}
+
+/** A fresh merchant and simulator for each test of the calling file, both closed after the test. */
+export function simulatorForEachTest(): TestWorld {
+  const world = {} as TestWorld;
+  beforeEach(async () => {
+    world.merchant = await startMerchant();
+    world.sim = startSimulator(world.merchant);
+  });
+  afterEach(async () => {
+    world.sim.close();
+    await world.merchant.close();
+  });
+  return world;
 }
