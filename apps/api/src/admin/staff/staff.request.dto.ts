@@ -8,6 +8,7 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  IsUUID,
   Matches,
   MaxLength,
   MinLength,
@@ -63,7 +64,7 @@ export class StaffGrantUpdateDto implements StaffGrantUpdate {
 
 export class StaffCouncilParam {
   @ApiProperty({ format: 'uuid' })
-  @Matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: 'id is not a record id' })
+  @IsUUID('all', { message: 'id is not a record id' })
   id: string;
 
   @ApiProperty({ example: 'mdpg' })

@@ -6,8 +6,7 @@ import { PrismaService } from '../../../prisma/prisma.service';
 import { boundedCount, cappedPage, listWindow, type CappedPage } from '../../../http/list-query';
 import { NOTIFICATION_INCLUDE, toAdminNotificationRow, visibleNotifications } from '../notification-row';
 import { ListNotificationsQuery } from './list-notifications.query';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../http/id.param';
 
 /** Messages with their delivery state, newest first; a council admin's are those about their payments. */
 @QueryHandler(ListNotificationsQuery)
@@ -25,7 +24,7 @@ export class ListNotificationsHandler implements IQueryHandler<
     if (q.template) filters.push({ template: q.template });
     if (q.recipient) filters.push({ recipient: q.recipient });
     if (q.reference) filters.push({ payment: { reference: q.reference } });
-    if (q.id) filters.push({ id: { in: q.id.filter((id) => UUID.test(id)) } });
+    if (q.id) filters.push({ id: { in: q.id.filter(isUuid) } });
     const where = { AND: filters };
     const orderBy = [{ [window.sort]: window.order }, { id: 'asc' as const }];
     return cappedPage(

@@ -6,8 +6,7 @@ import { listWindow, type ListPage } from '../../../http/list-query';
 import { staffOf } from '../../../auth/staff-grants';
 import { toAdminUserRow, USER_FIELDS } from '../user-row';
 import { ListUsersQuery } from './list-users.query';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../http/id.param';
 
 @QueryHandler(ListUsersQuery)
 export class ListUsersHandler implements IQueryHandler<ListUsersQuery, ListPage<AdminUserRow>> {
@@ -16,7 +15,7 @@ export class ListUsersHandler implements IQueryHandler<ListUsersQuery, ListPage<
   async execute({ request: q }: ListUsersQuery): Promise<ListPage<AdminUserRow>> {
     const window = listWindow(q, ADMIN_USER_SORTS, { sort: 'createdAt', order: 'desc' });
     const filters: Prisma.UserWhereInput[] = [];
-    if (q.id) filters.push({ id: { in: q.id.filter((id) => UUID.test(id)) } });
+    if (q.id) filters.push({ id: { in: q.id.filter(isUuid) } });
     if (q.role) filters.push(isCouncilRole(q.role) ? staffOf('all', [q.role]) : { roles: { has: q.role } });
     if (q.q) {
       filters.push({

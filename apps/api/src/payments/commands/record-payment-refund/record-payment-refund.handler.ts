@@ -10,8 +10,8 @@ import { PaymentLedger, type LedgerResult } from '../../payment-ledger';
 import { RefundEffects } from '../../refunds/refund-effects';
 import { planRefund } from '../../refunds/refund-plan';
 import { RecordPaymentRefundCommand } from './record-payment-refund.command';
+import { isUuid } from '../../../http/id.param';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TX_OPTIONS = { maxWait: 30_000, timeout: 30_000 };
 
 /**
@@ -77,7 +77,7 @@ export class RecordPaymentRefundHandler implements ICommandHandler<
       const status = made?.status ?? payment.status;
       const refundableSen = made?.refundableSen ?? payment.amountSen - plan.totals.ownReservedSen() - ownPart(plan);
       const refund = await tx.refund.findUniqueOrThrow({ where: { id: created.id }, include: REFUND_INCLUDE });
-      if (UUID.test(staff.id)) {
+      if (isUuid(staff.id)) {
         const refundedBefore = plan.totals.ownMadeSen();
         await recordStaffAction(tx, staff, {
           action: 'payment_refund',
