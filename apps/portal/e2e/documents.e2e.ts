@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { Algorithm, hash } from '@node-rs/argon2';
 import type { Language } from '@councilpay/domain';
 import { CSS_COLOURED_SVG_LOGO, isLogoGreen, pdfText, printedLogoColour } from '@councilpay/testing';
 import {
@@ -80,17 +79,7 @@ test.describe('documents a payer keeps and an officer checks', () => {
     page,
     context,
   }) => {
-    const suffix = `${Date.now()}`.slice(-8);
-    const email = `trader.${suffix}@example.my`;
-    const password = 'Rahsia#2026';
-    const passwordHash = await hash(password, { algorithm: Algorithm.Argon2id });
-    await withDatabase((db) =>
-      db.query(
-        `INSERT INTO "User" ("id", "email", "fullName", "nricNo", "phone", "passwordHash", "roles", "councils", "emailVerifiedAt", "updatedAt")
-         VALUES (gen_random_uuid(), $1, 'Peniaga Ujian', $2, '0123456789', $3, ARRAY['user'], ARRAY[]::text[], now(), now())`,
-        [email, `7701${suffix}`, passwordHash],
-      ),
-    );
+    const { email, password } = await account();
 
     // Signed out, the print screen shows its notices and asks to log in.
     await page.goto('/#/pdf');
