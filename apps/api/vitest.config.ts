@@ -18,7 +18,12 @@ export default defineProject({
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],
     ...hangTimeouts,
-    // Integration tests share one database; files run one at a time to keep row assertions exact.
-    fileParallelism: false,
+    // Two files at a time, each on its worker's lane (test/lane.ts: its own database, Redis prefix, API port and
+    // gateway simulator); the files of one lane run one after another, so row assertions stay exact. Most of a
+    // file's time is spent waiting on PostgreSQL, Redis, the simulator or a worker process, so two lanes use
+    // two cores. A group of its own: the other projects' files keep their own worker count.
+    fileParallelism: true,
+    maxWorkers: 2,
+    sequence: { groupOrder: 1 },
   },
 });

@@ -1,12 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CouncilFeedPage } from '@councilpay/domain';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { recordCouncilEvents } from '../src/webhooks/council-events';
 import { clearLimits, createUser, signIn, type Browser } from './identity-helpers';
 import { createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';
 import { isolatedDatabaseUrl, startListeningApi } from './test-app';
+import { lane } from './lane';
 
 /** Resolves when `release` is called: holds a transaction open until the test lets it commit. */
 function gate(): { wait: Promise<void>; release: () => void } {
@@ -170,7 +171,7 @@ describe('the pull feed: nothing skipped or repeated while credits commit out of
     // Another database on the same server (a bulk load, a report, another test's copy) with a transaction that
     // has written and holds its id open.
     const elsewhere = new Client({
-      connectionString: Object.assign(new URL(inject('databaseUrl')), { pathname: '/postgres' }).toString(),
+      connectionString: Object.assign(new URL(lane().databaseUrl), { pathname: '/postgres' }).toString(),
     });
     await elsewhere.connect();
     try {

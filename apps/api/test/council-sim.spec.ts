@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, type WebhookDeliveryRow } from '@councilpay/domain';
 import { createCouncilSim, type CouncilSim } from '../../council-sim/src/app';
 import { registerDemoWebhook } from '../../../scripts/demo-webhook.mjs';
@@ -10,6 +10,7 @@ import { authenticators, clearLimits, createUser, PASSWORD, signIn, type Browser
 import { createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';
 import { freePort } from './ports';
 import { isolatedDatabaseUrl, startListeningApi } from './test-app';
+import { lane } from './lane';
 
 /**
  * The demo's payments out, as `npm start` sets them up: the council simulator receives mdpg's webhooks, checks
@@ -47,7 +48,7 @@ describe('the council simulator receives the demo council’s webhooks', () => {
 
   const register = () =>
     registerDemoWebhook({
-      apiUrl: `http://127.0.0.1:${inject('apiPort')}`,
+      apiUrl: `http://127.0.0.1:${lane().apiPort}`,
       simUrl,
       email,
       password: PASSWORD,

@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MOVES, PAYMENT_STATES, type PaymentState } from '@councilpay/domain';
+import { lane } from './lane';
 
 const ROOT = resolve(__dirname, '../../..');
 const MIGRATIONS = resolve(ROOT, 'prisma/migrations');
@@ -27,7 +28,7 @@ describe('the database guards the money', () => {
   let seq = 0;
 
   beforeAll(async () => {
-    db = new Client({ connectionString: inject('databaseUrl') });
+    db = new Client({ connectionString: lane().databaseUrl });
     await db.connect();
     const { rows } = await db.query<{ id: string }>(`SELECT "id" FROM "Payable" ORDER BY "id" LIMIT 1`);
     payableId = rows[0].id;

@@ -13,19 +13,30 @@ import { ensureDevKeys } from '@councilpay/fpx';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import type { TestProject } from 'vitest/node';
+import { giveOwnInvoiceNumbers } from './invoice-numbers';
 import { freePort } from './ports';
+
+/**
+ * What the test files of one vitest worker share. Files run side by side, one per worker; the files of one worker
+ * run one after another on its lane, so a file sees its own rows and queues, never a neighbour's mid-test:
+ * its own database (a copy of the seeded one), Redis key prefix, API port and gateway simulator delivering to it.
+ */
+export interface Lane {
+  databaseUrl: string;
+  redisPrefix: string;
+  /** The port payment tests listen on, where this lane's simulator delivers direct ACs and card callbacks. */
+  apiPort: number;
+  simUrl: string;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    databaseUrl: string;
+    /** One lane per vitest worker, by VITEST_POOL_ID (1 → lanes[0]); see test/lane.ts. */
+    lanes: Lane[];
     /** A copy of the database as migrated and seeded, never connected to: what isolatedDatabaseUrl() copies. */
     templateDatabase: string;
     redisUrl: string;
-    redisPrefix: string;
     devKeysDir: string;
-    /** The port payment tests listen on, where the simulator delivers direct ACs and card callbacks. */
-    apiPort: number;
-    simUrl: string;
     /** The ids of the bills the demo seed wrote (test files add bills of their own beside them). */
     seededPayableIds: string[];
   }
@@ -124,8 +135,31 @@ export default async function setup(project: TestProject) {
   await copier.end();
 
   const devKeysDir = ensureDevKeys(mkdtempSync(join(tmpdir(), 'councilpay-test-keys-'))).dir;
-  const apiPort = await freePort();
-  const sim = await startSimulator(devKeysDir, apiPort);
+  // As many lanes as the API's files may run side by side; lane 1 uses the seeded database itself.
+  const laneCount = Math.max(1, Number(project.config.maxWorkers || project.vitest.config.maxWorkers) || 1);
+  const lanes: Lane[] = [];
+  const simulators: ChildProcess[] = [];
+  try {
+    for (let n = 1; n <= laneCount; n += 1) {
+      let laneDatabaseUrl = databaseUrl;
+      if (n > 1) {
+        const laneDatabase = `${database}_lane${n}`;
+        const client = new Client({ connectionString: withDatabase(baseUrl, 'postgres') });
+        await client.connect();
+        await client.query(`CREATE DATABASE "${laneDatabase}" TEMPLATE "${templateDatabase}"`);
+        await client.end();
+        laneDatabaseUrl = withDatabase(baseUrl, laneDatabase);
+        await giveOwnInvoiceNumbers(laneDatabaseUrl);
+      }
+      const apiPort = await freePort();
+      const sim = await startSimulator(devKeysDir, apiPort);
+      simulators.push(sim.child);
+      lanes.push({ databaseUrl: laneDatabaseUrl, redisPrefix: `${redisPrefix}-lane${n}`, apiPort, simUrl: sim.simUrl });
+    }
+  } catch (error) {
+    for (const child of simulators) child.kill('SIGTERM');
+    throw error;
+  }
 
   const redis = new Redis(redisUrl, { lazyConnect: true });
   await redis.connect();
@@ -134,19 +168,17 @@ export default async function setup(project: TestProject) {
 
   process.stdout.write(
     `[test setup] PostgreSQL ${rows[0].version}: database ${database} created, migrated and seeded; ` +
-      `Redis ${redisVersion} at ${new URL(redisUrl).host}: key prefix ${redisPrefix}; gateway simulator at ${sim.simUrl}\n`,
+      `Redis ${redisVersion} at ${new URL(redisUrl).host}: key prefix ${redisPrefix}; ` +
+      `${laneCount} lane(s), gateway simulators at ${lanes.map((l) => l.simUrl).join(', ')}\n`,
   );
-  project.provide('databaseUrl', databaseUrl);
+  project.provide('lanes', lanes);
   project.provide('templateDatabase', templateDatabase);
   project.provide('redisUrl', redisUrl);
-  project.provide('redisPrefix', redisPrefix);
   project.provide('devKeysDir', devKeysDir);
-  project.provide('apiPort', apiPort);
-  project.provide('simUrl', sim.simUrl);
   project.provide('seededPayableIds', seededPayableIds);
 
   return async () => {
-    sim.child.kill('SIGTERM');
+    for (const child of simulators) child.kill('SIGTERM');
     rmSync(devKeysDir, { recursive: true, force: true });
     const cleanup = new Client({ connectionString: withDatabase(baseUrl, 'postgres') });
     await cleanup.connect();

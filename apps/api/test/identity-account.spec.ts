@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, type HistoryRowDto, type Page, type ProfileDto } from '@councilpay/domain';
 import { BackgroundWork } from '../src/background/background-work';
 import { PrismaService } from '../src/prisma/prisma.service';
@@ -16,6 +16,7 @@ import {
 } from './identity-helpers';
 import { createPayment, fpxRequest, makePayable, postDirectAc, signedAc } from './payment-helpers';
 import { createTestApi } from './test-app';
+import { lane } from './lane';
 
 const HOUR = 3600_000;
 const NEW_PASSWORD = 'Baharu#Rahsia99';
@@ -44,7 +45,7 @@ describe('forgot password: one answer for every email, a link that works once wi
     await app.get(BackgroundWork).idle(); // the link is made after the answer
     const mail = await lastNotification(app, 'password_reset', email);
     expect(mail).toMatchObject({ sensitive: true, language: 'zh', data: { name: 'Pengguna Ujian' } });
-    expect(mail!.data.link.startsWith(`http://127.0.0.1:${inject('apiPort')}/#/reset_password?id=`)).toBe(true);
+    expect(mail!.data.link.startsWith(`http://127.0.0.1:${lane().apiPort}/#/reset_password?id=`)).toBe(true);
     const link = new URL(mail!.data.link);
     expect(link.hash).toMatch(/^#\/reset_password\?id=[\w-]{43}$/);
     return new URLSearchParams(link.hash.split('?')[1]).get('id')!;

@@ -9,6 +9,7 @@ import { createApi } from '../src/bootstrap';
 import { ConfigError, DEV_SESSION_SECRET, loadConfig } from '../src/config/config';
 import { clearLimits, createUser, PASSWORD, setCookie } from './identity-helpers';
 import { testConfig } from './test-app';
+import { lane } from './lane';
 
 const productionKeys = ensureDevKeys(mkdtempSync(join(tmpdir(), 'councilpay-production-keys-'))).dir;
 const STRONG_SECRET = 'k9Qm2vX7pL4sT8wZ1rB6nC3yH5jF0dGa';
@@ -30,9 +31,9 @@ function productionEnv(extra: Record<string, string> = {}): Record<string, strin
     FPX_SELLER_EX_ID: 'EX00012345',
     FPX_SELLER_ID: 'SE00067890',
     CARD_MERCHANT_ID: 'MBPP000123',
-    DATABASE_URL: inject('databaseUrl'),
+    DATABASE_URL: lane().databaseUrl,
     REDIS_URL: inject('redisUrl'),
-    REDIS_PREFIX: inject('redisPrefix'),
+    REDIS_PREFIX: lane().redisPrefix,
     LOG_LEVEL: 'silent',
     FPX_SELLER_PRIVATE_KEY_FILE: join(keys, 'seller.key.pem'),
     FPX_EXCHANGE_CERT_FILE: join(keys, 'exchange.pub.pem'),
@@ -40,7 +41,7 @@ function productionEnv(extra: Record<string, string> = {}): Record<string, strin
     DOCUMENT_SIGNING_KEY_FILE: join(keys, 'documents.key.pem'),
     SMTP_URL: 'smtp://127.0.0.1:2525',
     SMS_URL: 'http://127.0.0.1:9/sms',
-    SIM_PUBLIC_URL: inject('simUrl'),
+    SIM_PUBLIC_URL: lane().simUrl,
     ...extra,
   };
 }

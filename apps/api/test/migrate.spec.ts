@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { lane } from './lane';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -22,7 +22,7 @@ describe('migrations on the pure-JS Prisma engine', () => {
   let admin: Client;
 
   beforeAll(async () => {
-    const url = new URL(inject('databaseUrl'));
+    const url = new URL(lane().databaseUrl);
     url.pathname = '/postgres';
     admin = new Client({ connectionString: url.toString() });
     await admin.connect();

@@ -17,6 +17,7 @@ import { buildAuthorisationConfirmation, verifyAuthorisationRequest, type Gatewa
 import type { PayableType } from '../src/generated/prisma/client';
 import { RecordPaymentRefundCommand } from '../src/payments/commands/record-payment-refund/record-payment-refund.command';
 import { PrismaService } from '../src/prisma/prisma.service';
+import { lane } from './lane';
 
 /** A payable of its own for one test, so tests never share balances. */
 export async function makePayable(
@@ -95,7 +96,7 @@ export async function postToGateway(
 
 /** The simulator's control API (what a tester's clicks on the bank page do). */
 export async function sim(path: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const res = await fetch(`${inject('simUrl')}${path}`, {
+  const res = await fetch(`${lane().simUrl}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),

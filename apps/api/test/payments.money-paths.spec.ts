@@ -7,7 +7,6 @@ import { CommandBus } from '@nestjs/cqrs';
 import { RequeryPaymentCommand } from '../src/payments/commands/requery-payment/requery-payment.command';
 import { cardRequestSource, cardResponseSource, signCardSource, verifyCardSignature } from '@councilpay/fpx';
 import { translate } from '@councilpay/i18n';
-import { inject } from 'vitest';
 import { RedisService } from '../src/redis/redis.module';
 import {
   cardRequest,
@@ -23,6 +22,7 @@ import {
 import { createTestApi, startListeningApi, testConfig } from './test-app';
 import { freePort, startWorker, until } from './worker-helpers';
 import { ExpirePaymentCommand } from '../src/payments/commands/expire-payment/expire-payment.command';
+import { lane } from './lane';
 
 /** The ways money could be lost, over-credited or charged twice, each closed. */
 describe('every sen accounted for', () => {
@@ -291,11 +291,11 @@ describe('every sen accounted for', () => {
     const bill = await makePayable(app, { balanceSen: 1_100 });
     // The simulator is shared by every test file of the run: add one bank to its offline list, then put the
     // list back as it was (other files expect the banks it lists offline from the start).
-    const listed = (await (await fetch(`${inject('simUrl')}/sim/fpx/banks`)).json()) as {
+    const listed = (await (await fetch(`${lane().simUrl}/sim/fpx/banks`)).json()) as {
       banks: { id: string; online: boolean }[];
     };
     const offlineBefore = listed.banks.filter((b) => !b.online).map((b) => b.id);
-    await fetch(`${inject('simUrl')}/sim/fpx/banks`, {
+    await fetch(`${lane().simUrl}/sim/fpx/banks`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ offline: [...offlineBefore, 'HLB0224'] }),
@@ -314,7 +314,7 @@ describe('every sen accounted for', () => {
       expect(texts[1]).toBe(refused.body.message);
       expect(await prisma.payment.count({ where: { items: { some: { payableId: bill.id } } } })).toBe(0);
     } finally {
-      await fetch(`${inject('simUrl')}/sim/fpx/banks`, {
+      await fetch(`${lane().simUrl}/sim/fpx/banks`, {
         method: 'PUT',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ offline: offlineBefore }),

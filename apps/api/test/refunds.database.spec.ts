@@ -1,5 +1,6 @@
 import { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lane } from './lane';
 
 /**
  * The database refuses, whatever code (or person with psql) writes, what the refund commands refuse: more given
@@ -14,7 +15,7 @@ describe('the database guards refunds', () => {
   let seq = 0;
 
   beforeAll(async () => {
-    db = new Client({ connectionString: inject('databaseUrl') });
+    db = new Client({ connectionString: lane().databaseUrl });
     await db.connect();
     const { rows } = await db.query<{ id: string }>(`SELECT "id" FROM "Payable" ORDER BY "id" LIMIT 1`);
     payableId = rows[0].id;

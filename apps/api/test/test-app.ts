@@ -4,18 +4,20 @@ import { Client } from 'pg';
 import { inject } from 'vitest';
 import { createApi } from '../src/bootstrap';
 import { AppConfig, loadConfig } from '../src/config/config';
+import { giveOwnInvoiceNumbers } from './invoice-numbers';
+import { lane } from './lane';
 
 /** The configuration of this test run: its own database and Redis prefix. */
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   return loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: inject('databaseUrl'),
+    DATABASE_URL: lane().databaseUrl,
     REDIS_URL: inject('redisUrl'),
-    REDIS_PREFIX: inject('redisPrefix'),
+    REDIS_PREFIX: lane().redisPrefix,
     LOG_LEVEL: 'silent',
     DEV_KEYS_DIR: inject('devKeysDir'),
-    SIM_PUBLIC_URL: inject('simUrl'),
-    PUBLIC_URL: `http://127.0.0.1:${inject('apiPort')}`,
+    SIM_PUBLIC_URL: lane().simUrl,
+    PUBLIC_URL: `http://127.0.0.1:${lane().apiPort}`,
     ...overrides,
   });
 }
@@ -30,7 +32,7 @@ export async function createTestApi(overrides: Record<string, string> = {}): Pro
 /** The API listening on the port the gateway simulator calls back (one such app at a time). */
 export async function startListeningApi(overrides: Record<string, string> = {}): Promise<INestApplication> {
   const app = await createApi(testConfig(overrides));
-  await app.listen(inject('apiPort'), '127.0.0.1');
+  await app.listen(lane().apiPort, '127.0.0.1');
   return app;
 }
 
@@ -41,7 +43,7 @@ export async function startListeningApi(overrides: Record<string, string> = {}):
  * to read it. Dropped with the run's database at the end.
  */
 export async function isolatedDatabaseUrl(): Promise<string> {
-  const url = new URL(inject('databaseUrl'));
+  const url = new URL(lane().databaseUrl);
   const name = `${inject('templateDatabase')}_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
   await admin.connect();
@@ -60,5 +62,6 @@ export async function isolatedDatabaseUrl(): Promise<string> {
     await admin.end();
   }
   url.pathname = `/${name}`;
+  await giveOwnInvoiceNumbers(url.toString());
   return url.toString();
 }

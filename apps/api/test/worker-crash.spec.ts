@@ -7,6 +7,7 @@ import { createUser, signIn } from './identity-helpers';
 import { createPayment, fpxRequest, makePayable, postToGateway, sim } from './payment-helpers';
 import { startListeningApi } from './test-app';
 import { until } from './worker-helpers';
+import { lane } from './lane';
 
 const ROOT = resolve(__dirname, '../../..');
 const COUNT = 200;
@@ -21,12 +22,12 @@ function spawnWorker(): ChildProcess {
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: lane().databaseUrl,
       REDIS_URL: inject('redisUrl'),
-      REDIS_PREFIX: inject('redisPrefix'),
+      REDIS_PREFIX: lane().redisPrefix,
       DEV_KEYS_DIR: inject('devKeysDir'),
-      SIM_PUBLIC_URL: inject('simUrl'),
-      PUBLIC_URL: `http://127.0.0.1:${inject('apiPort')}`,
+      SIM_PUBLIC_URL: lane().simUrl,
+      PUBLIC_URL: `http://127.0.0.1:${lane().apiPort}`,
       REQUERY_TIME_SCALE: SCALE,
       REQUERY_SWEEP_EVERY_MS: '250',
       REQUERY_RATE_PER_SECOND: '40',

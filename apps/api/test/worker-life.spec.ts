@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { QueueWorkersWatch, type WatchedWorker } from '../src/queues/queue-workers-watch';
 import { freePort, startRedisServer, startWorker, stopRedisServer, until } from './worker-helpers';
+import { lane } from './lane';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -89,8 +90,8 @@ describe('the worker process: it starts or says why, and never ends silently', (
         ...process.env,
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
-        DATABASE_URL: inject('databaseUrl'),
-        REDIS_PREFIX: `${inject('redisPrefix')}-life`,
+        DATABASE_URL: lane().databaseUrl,
+        REDIS_PREFIX: `${lane().redisPrefix}-life`,
         DEV_KEYS_DIR: inject('devKeysDir'),
         ...env,
       },
@@ -144,9 +145,9 @@ describe('the worker process: it starts or says why, and never ends silently', (
         ...process.env,
         NODE_ENV: 'test',
         LOG_LEVEL: 'info',
-        DATABASE_URL: inject('databaseUrl'),
+        DATABASE_URL: lane().databaseUrl,
         REDIS_URL: `redis://127.0.0.1:${port}`,
-        REDIS_PREFIX: `${inject('redisPrefix')}-late`,
+        REDIS_PREFIX: `${lane().redisPrefix}-late`,
         DEV_KEYS_DIR: inject('devKeysDir'),
         WORKER_START_TIMEOUT_MS: '120000',
       },
