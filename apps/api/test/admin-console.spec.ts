@@ -73,6 +73,24 @@ describe('staff console API', () => {
     await admin.agent.get('/api/admin/payments?filter=not-json').expect(400);
   });
 
+  it('every list the console reads through react-admin answers its simple REST form, whichever module serves it', async () => {
+    // What react-admin's list pages send: a JSON filter, an inclusive range and [field, order].
+    for (const [resource, sort] of [
+      ['payments', ['createdAt', 'DESC']],
+      ['notifications', ['createdAt', 'DESC']],
+      ['councils', ['code', 'ASC']],
+      ['users', ['createdAt', 'DESC']],
+      ['audit', ['createdAt', 'DESC']],
+      ['council-api-keys', ['id', 'ASC']],
+      ['council-api-requests', ['id', 'DESC']],
+    ] as const) {
+      const query = `filter=${encodeURIComponent('{}')}&range=${encodeURIComponent('[0,9]')}&sort=${encodeURIComponent(JSON.stringify(sort))}`;
+      const res = await admin.agent.get(`/api/admin/${resource}?${query}`);
+      expect(res.status, `${resource}: ${JSON.stringify(res.body)}`).toBe(200);
+      expect(Array.isArray(res.body), resource).toBe(true);
+    }
+  });
+
   it('finds payments by bank, invoice number, payer email and phone, account number, late and refund due', async () => {
     const payer = { name: 'Chong Wei', email: uniqueEmail('filters'), phone: '0161234567' };
     const p = await paid('mdpg', payer);

@@ -1,4 +1,4 @@
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { DocumentsModule } from '../documents/documents.module';
 import { ListAuditHandler } from './audit/list-audit/list-audit.handler';
 import { ListAuditHttpController } from './audit/list-audit/list-audit.http.controller';
@@ -62,7 +62,7 @@ import { ListSettlementLinesHandler } from './settlements/list-settlement-lines/
 import { ListSettlementLinesHttpController } from './settlements/list-settlement-lines/list-settlement-lines.http.controller';
 import { ResolveSettlementLineHandler } from './settlements/resolve-settlement-line/resolve-settlement-line.handler';
 import { ResolveSettlementLineHttpController } from './settlements/resolve-settlement-line/resolve-settlement-line.http.controller';
-import { simpleRestQuery } from './simple-rest-query';
+import { simpleRestQuery } from '../http/simple-rest-query';
 import { InvitationsHttpController } from './staff/invitations.http.controller';
 import { StaffHttpController } from './staff/staff.http.controller';
 import { StaffService } from './staff/staff.service';
@@ -107,18 +107,6 @@ const commandHandlers = [
  * to the councils where their role allows the route: payments with an item of theirs, the messages and audit entries of those
  * payments, their own council record. Every staff action is recorded in the staff audit.
  */
-const listControllers = [
-  ListPaymentsHttpController,
-  ExportPaymentsHttpController,
-  GetPaymentTotalsHttpController,
-  GetPaymentStatusCountsHttpController,
-  ListNotificationsHttpController,
-  ListCouncilsHttpController,
-  ListUsersHttpController,
-  ListAuditHttpController,
-  StaffHttpController,
-];
-
 @Module({
   // The day close's PDF: rendered and given its council's logo as receipts are.
   imports: [DocumentsModule],
@@ -169,8 +157,11 @@ const listControllers = [
   ],
 })
 export class AdminModule implements NestModule {
-  /** The lists also speak react-admin's simple REST conventions (range, sort, filter as JSON). */
+  /**
+   * Every list under /api/admin also speaks react-admin's simple REST conventions (range, sort, filter as JSON),
+   * whichever module serves it (the councils' API keys and requests live in the council API's module).
+   */
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(simpleRestQuery).forRoutes(...listControllers);
+    consumer.apply(simpleRestQuery).forRoutes({ path: 'admin/{*path}', method: RequestMethod.GET });
   }
 }

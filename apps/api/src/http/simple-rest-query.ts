@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { ApiError } from '../http/api-error';
+import { ApiError } from './api-error';
 
 const RESERVED = new Set(['range', 'sort', 'filter']);
 
