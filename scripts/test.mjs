@@ -5,7 +5,7 @@
 // Ends with one line "total: N passed, M failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { DEFAULTS, ROOT, buildAll, checkServices, ensureInstalled, log } from './lib.mjs';
 import { shippedNodeBinary, shippedNodeMajor } from './shipped-node.mjs';
 import { CHROMIUM_PATH } from './chromium.mjs';
@@ -18,6 +18,27 @@ function step(name, command, args, env) {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env });
   log(`${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return result.status === 0;
+}
+
+/**
+ * A step run beside others: its output is held and printed whole when it ends, so the log reads one step at a
+ * time. For checks that read files only (typecheck, lint, the libraries' pure tests), never for timed ones.
+ */
+function stepBeside(name, command, args, env) {
+  log(`${name} ... (beside other checks)`);
+  const started = Date.now();
+  return new Promise((resolveStep) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => {
+      process.stdout.write(Buffer.concat(output));
+      log(`${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      resolveStep(code === 0);
+    });
+  });
 }
 
 function countVitest() {
@@ -61,26 +82,29 @@ async function main() {
       [resolve(ROOT, 'scripts/start-smoke.mjs')],
       env,
     ),
-    step('typecheck', 'npm', ['run', '-s', 'typecheck'], env),
-    step('lint', 'npm', ['run', '-s', 'lint'], env),
   ];
   // The libraries the API and the worker are built on, on the Node version the images run (Node 22 while this
-  // machine's may be 20): pure tests, no database.
+  // machine's may be 20): pure tests, no database. Typecheck, lint and these read files only: they run side by
+  // side, each mostly on one core.
   const major = shippedNodeMajor();
   const shipped = shippedNodeBinary(major);
   if (!shipped.path) log(`Node ${major}: ${shipped.reason}`);
   checks.push(
-    shipped.path !== undefined &&
-      step(
-        `libraries' tests on Node ${major} (what the images run)`,
-        shipped.path,
-        [
-          resolve(ROOT, 'node_modules/vitest/vitest.mjs'),
-          'run',
-          ...['domain', 'fpx', 'documents', 'i18n', 'webhooks'].flatMap((p) => ['--project', p]),
-        ],
-        env,
-      ),
+    ...(await Promise.all([
+      stepBeside('typecheck', 'npm', ['run', '-s', 'typecheck'], env),
+      stepBeside('lint', 'npm', ['run', '-s', 'lint'], env),
+      shipped.path !== undefined &&
+        stepBeside(
+          `libraries' tests on Node ${major} (what the images run)`,
+          shipped.path,
+          [
+            resolve(ROOT, 'node_modules/vitest/vitest.mjs'),
+            'run',
+            ...['domain', 'fpx', 'documents', 'i18n', 'webhooks'].flatMap((p) => ['--project', p]),
+          ],
+          env,
+        ),
+    ])),
   );
   // The short chaos run (scripts/chaos): a callback storm under faults, then the OpenAPI fuzzer; one test.
   const chaosOk = step(
