@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: everything CI checks, in order: build, the start smoke (`npm start` with no build cache, then
-// Ctrl-C), typecheck, lint, the libraries' tests on the Node the images ship, the short chaos run (scripts/chaos), unit + integration tests (vitest, against the
-// real PostgreSQL and Redis), end-to-end tests (Playwright in Debian's Chromium).
+// Ctrl-C), then typecheck, lint and the libraries' tests on the Node the images ship side by side, the short chaos
+// run (scripts/chaos), unit + integration tests (vitest, against the real PostgreSQL and Redis), end-to-end tests
+// (Playwright in Debian's Chromium).
 // Ends with one line "total: N passed, M failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -7,7 +7,7 @@ import { AppConfig, loadConfig } from '../src/config/config';
 import { giveOwnInvoiceNumbers } from './invoice-numbers';
 import { lane } from './lane';
 
-/** The configuration of this test run: its own database and Redis prefix. */
+/** The configuration of this file's lane (test/lane.ts): its database, Redis prefix, API port and simulator. */
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   return loadConfig({
     NODE_ENV: 'test',
@@ -29,7 +29,7 @@ export async function createTestApi(overrides: Record<string, string> = {}): Pro
   return app;
 }
 
-/** The API listening on the port the gateway simulator calls back (one such app at a time). */
+/** The API listening on the port its lane's gateway simulator calls back (one such app per lane at a time). */
 export async function startListeningApi(overrides: Record<string, string> = {}): Promise<INestApplication> {
   const app = await createApi(testConfig(overrides));
   await app.listen(lane().apiPort, '127.0.0.1');

@@ -167,7 +167,6 @@ export async function paidPayment(request: APIRequestContext, council = 'mdpg', 
   return payment;
 }
 
-/** The console in English at its sign-in page, email and password sent. */
 /** The console in English unless the test chose another language first. */
 async function inEnglishUnlessChosen(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -175,6 +174,7 @@ async function inEnglishUnlessChosen(page: Page): Promise<void> {
   });
 }
 
+/** The console in English at its sign-in page, email and password sent. */
 export async function password(page: Page, email: string): Promise<void> {
   await inEnglishUnlessChosen(page);
   await page.goto('/console/#/login');
